@@ -1,0 +1,219 @@
+"""The situation of a win (SPEC section 3) and its checks.
+
+`build_request` turns a mapping of section 3 keys (from YAML, JSON, CLI flags or a Python
+caller) into a checked (hand, context, rules) triple. It is pure: no file or terminal I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidContext, InvalidHand, NotationError
+from .hand import Hand, concealed_pairs
+from .notation import check_limits, parse_hand, parse_tiles
+from .rules import Rules, resolve_rules
+from .tiles import SEATS, name
+
+FLAGS = (
+    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
+    "chankan", "tenhou", "chiihou", "renhou",
+)  # fmt: skip
+KEYS = frozenset(
+    FLAGS
+    + ("hand", "win_tile", "win", "from", "round_wind", "seat_wind", "dora", "ura", "honba")
+    + ("riichi_sticks", "discards", "passed", "rules", "rule_options", "id")
+)
+_SEAT_WORDS = {"e": "E", "s": "S", "w": "W", "n": "N", "east": "E", "south": "S", "west": "W", "north": "N"}
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything about a win that is not the tiles. Seats are ``'E' 'S' 'W' 'N'``; East deals."""
+
+    tsumo: bool = False
+    from_seat: str | None = None
+    round_wind: str = "E"
+    seat_wind: str = "S"
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    dora: tuple[int, ...] = ()
+    ura: tuple[int, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+    discards: tuple[int, ...] = ()
+    passed: tuple[int, ...] = ()
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == "E"
+
+    @property
+    def in_riichi(self) -> bool:
+        return self.riichi or self.double_riichi
+
+    @property
+    def discarder(self) -> str | None:
+        """The seat that dealt in: ``from``, else the seat before the winner; None on tsumo."""
+        if self.tsumo:
+            return None
+        return self.from_seat or SEATS[(SEATS.index(self.seat_wind) - 1) % 4]
+
+
+@dataclass(frozen=True)
+class Request:
+    hand: Hand
+    context: Context
+    rules: Rules
+    id: object = None
+
+
+def seat(value: object, key: str) -> str:
+    found = _SEAT_WORDS.get(str(value).strip().lower()) if isinstance(value, str) else None
+    if found is None:
+        raise InvalidContext(f"{key} must be one of E, S, W, N, got {value!r}")
+    return found
+
+
+def flag(value: object, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidContext(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def count(value: object, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidContext(f"{key} must be a whole number >= 0, got {value!r}")
+    return value
+
+
+def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
+    """A list of tiles (``[4s, 1z]``) or one string of groups (``"4s1z"``) as (tile, red) pairs."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        texts = [value]
+    elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) for v in value):
+        texts = [str(v) for v in value]
+    else:
+        raise InvalidContext(f"{key} must be a list of tiles or a string like '4s1z', got {value!r}")
+    try:
+        return [(t.tile, t.red) for text in texts for t in parse_tiles(text)]
+    except NotationError as e:
+        raise NotationError(f"{key}: {e.message}", e.text, e.position) from None
+
+
+def read_rules(mapping: dict, default: Rules) -> Rules:
+    preset, options = mapping.get("rules"), mapping.get("rule_options")
+    if options is not None and not isinstance(options, dict):
+        raise InvalidContext(f"rule_options must be a mapping, got {options!r}")
+    if preset is None and not options:
+        return default
+    if preset is not None and not isinstance(preset, str):
+        raise InvalidContext(f"rules must be a preset name, got {preset!r}")
+    if preset is None:
+        base = {k: getattr(default, k) for k in default.__dataclass_fields__ if k != "name"}
+        return resolve_rules(default.name, {**base, **options})
+    return resolve_rules(preset, options)
+
+
+def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict | None = None) -> Request:
+    """Check a section 3 mapping and build the hand, the context and the rules.
+
+    ``echo`` (if given) is filled with the keys read so far, so an error can still report them.
+    """
+    echo = {} if echo is None else echo
+    if not isinstance(mapping, dict):
+        raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
+    unknown = [k for k in mapping if k not in KEYS]
+    if unknown:
+        raise InvalidContext(f"unknown key {unknown[0]!r}; valid keys: {', '.join(sorted(KEYS))}")
+    echo["id"] = mapping.get("id")
+    rules = read_rules(mapping, default_rules or resolve_rules())
+    win = mapping.get("win", "ron")
+    if win not in ("ron", "tsumo"):
+        raise InvalidContext(f"win must be ron or tsumo, got {win!r}")
+    echo["win"] = win
+    kw: dict = {"tsumo": win == "tsumo"}
+    for key, default in (("round_wind", "E"), ("seat_wind", "S")):
+        kw[key] = echo[key] = seat(mapping.get(key, default), key)
+    if mapping.get("from") is not None:
+        kw["from_seat"] = seat(mapping["from"], "from")
+    for key in FLAGS:
+        kw[key] = flag(mapping.get(key, False), key)
+    for key in ("honba", "riichi_sticks"):
+        kw[key] = count(mapping.get(key, 0), key)
+    text = mapping.get("hand")
+    if text is None:
+        raise InvalidContext("missing key 'hand'")
+    if not isinstance(text, str):
+        raise InvalidContext(f"hand must be a string of tile notation, got {text!r}")
+    win_tile = mapping.get("win_tile")
+    if win_tile is not None and not isinstance(win_tile, str):
+        win_tile = str(win_tile)
+    hand = parse_hand(text, win_tile)
+    echo["hand"] = hand.notation()
+    echo["win_tile"] = hand_win_name(hand)
+    dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
+    kw["dora"], kw["ura"] = tuple(t for t, _ in dora), tuple(t for t, _ in ura)
+    kw["discards"] = tuple(t for t, _ in tile_list(mapping.get("discards"), "discards"))
+    kw["passed"] = tuple(t for t, _ in tile_list(mapping.get("passed"), "passed"))
+    context = Context(**kw)
+    echo["from"] = context.discarder
+    check_tiles(hand, dora + ura, rules, text)
+    check_context(hand, context, rules)
+    return Request(hand, context, rules, mapping.get("id"))
+
+
+def hand_win_name(hand: Hand) -> str:
+    return name(hand.win_tile, hand.win_red)
+
+
+def check_tiles(hand: Hand, indicators: list[tuple[int, bool]], rules: Rules, text: str) -> None:
+    """No fifth copy of a tile and no extra red five, hand, melds and indicators together."""
+    tiles = concealed_pairs(hand.concealed, hand.reds) + indicators
+    for meld in hand.melds:
+        tiles += meld.pairs()
+    check_limits(tiles, rules.aka_dora, text)
+
+
+def check_context(hand: Hand, c: Context, rules: Rules) -> None:
+    """Refuse situations that cannot happen at a table."""
+    has_kan = any(m.is_kan for m in hand.melds)
+    called = any(m.is_open for m in hand.melds)
+    problems = [
+        (c.in_riichi and called, "riichi with open melds"),
+        (c.ippatsu and not c.in_riichi, "ippatsu without riichi"),
+        (c.ippatsu and not rules.ippatsu, f"ippatsu is not played under {rules.name} (ippatsu: false)"),
+        (c.tsumo and c.from_seat is not None, "tsumo with 'from' (only a ron has a discarder)"),
+        (c.from_seat == c.seat_wind, "the winner cannot deal in to themselves ('from' is the seat wind)"),
+        (c.haitei and not c.tsumo, "haitei with ron (haitei is a tsumo on the last tile; see houtei)"),
+        (c.houtei and c.tsumo, "houtei with tsumo (houtei is a ron on the last discard; see haitei)"),
+        (c.chankan and c.tsumo, "chankan with tsumo (chankan robs a kan: a ron)"),
+        (c.rinshan and not c.tsumo, "rinshan with ron (rinshan is a tsumo on the replacement tile)"),
+        (c.rinshan and not has_kan, "rinshan without a kan in the hand"),
+        (c.rinshan and c.haitei, "rinshan and haitei together (the replacement tile is not the last tile)"),
+        (c.chankan and c.houtei, "chankan and houtei together"),
+        (c.tenhou and not c.dealer, "tenhou for a non-dealer (see chiihou)"),
+        (c.tenhou and not c.tsumo, "tenhou with ron"),
+        (c.chiihou and c.dealer, "chiihou for the dealer (see tenhou)"),
+        (c.chiihou and not c.tsumo, "chiihou with ron (see renhou)"),
+        (c.renhou and (c.dealer or c.tsumo), "renhou is a non-dealer's ron before their first draw"),
+        ((c.tenhou or c.chiihou or c.renhou) and bool(hand.melds), "tenhou/chiihou/renhou with melds"),
+        ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "tenhou/chiihou/renhou with riichi"),
+        (bool(c.ura) and not c.in_riichi, "ura dora indicators without riichi"),
+        (bool(c.ura) and not rules.ura_dora, f"ura dora are not played under {rules.name} (ura_dora: false)"),
+        (len(c.dora) > 1 and not rules.kan_dora, f"{len(c.dora)} dora indicators but kan_dora is false"),
+        (len(c.dora) > 5, f"{len(c.dora)} dora indicators (at most 5: one plus four kans)"),
+        (len(c.ura) > 5, f"{len(c.ura)} ura dora indicators (at most 5)"),
+    ]
+    for bad, message in problems:
+        if bad:
+            raise InvalidContext(f"impossible context: {message}")

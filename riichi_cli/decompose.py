@@ -1,0 +1,101 @@
+"""Every way to read concealed tiles as sets and one pair.
+
+A group is ``(kind, tile)``: ``(SEQ, t)`` is the sequence t, t+1, t+2 and ``(TRIP, t)`` three of t.
+Each suit is split on its own and the splits are cached by the suit's 9 counts, so a
+hand costs a few dictionary lookups once the common shapes have been seen.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from .tiles import ORPHANS
+
+SEQ, TRIP = 0, 1
+Group = tuple[int, int]
+# One way to split a suit: (groups, pair tile or -1).
+Split = tuple[tuple[Group, ...], int]
+
+_cache: dict[tuple[int, tuple[int, ...]], tuple[Split, ...]] = {}
+
+
+def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -> list[Split]:
+    while i < len(counts) and counts[i] == 0:
+        i += 1
+    if i == len(counts):
+        return [((), -1)]
+    out: list[Split] = []
+    if counts[i] >= 3:
+        counts[i] -= 3
+        out += [(((TRIP, base + i),) + g, p) for g, p in _split(counts, base, honors, i, has_pair)]
+        counts[i] += 3
+    if not honors and i <= 6 and counts[i + 1] and counts[i + 2]:
+        for k in (i, i + 1, i + 2):
+            counts[k] -= 1
+        out += [(((SEQ, base + i),) + g, p) for g, p in _split(counts, base, honors, i, has_pair)]
+        for k in (i, i + 1, i + 2):
+            counts[k] += 1
+    if not has_pair and counts[i] >= 2:
+        counts[i] -= 2
+        out += [(g, base + i) for g, _ in _split(counts, base, honors, i, True)]
+        counts[i] += 2
+    return out
+
+
+def suit_splits(suit: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
+    """Every split of one suit's counts (9 numbers, or 7 honors) into groups and at most one pair."""
+    key = (suit, counts)
+    found = _cache.get(key)
+    if found is None:
+        found = tuple(_split(list(counts), suit * 9, suit == 3, 0, False))
+        _cache[key] = found
+    return found
+
+
+def standard_splits(counts: tuple[int, ...] | list[int]) -> list[tuple[tuple[Group, ...], int]]:
+    """Every reading of concealed counts (3k+2 tiles) as k groups and a pair: [(groups, pair)].
+
+    >>> standard_splits([3, 1, 1, 1] + [0] * 30)
+    [(((1, 0), (0, 1)), -1)]
+    """
+    parts = []
+    for s in range(4):
+        key = tuple(counts[s * 9 : s * 9 + (7 if s == 3 else 9)])
+        splits = suit_splits(s, key) if any(key) else (((), -1),)
+        if not splits:
+            return []
+        parts.append(splits)
+    out = []
+    for combo in product(*parts):
+        pairs = [p for _, p in combo if p >= 0]
+        if len(pairs) == 1:
+            out.append((sum((g for g, _ in combo), ()), pairs[0]))
+    return out
+
+
+def is_chiitoitsu(counts: tuple[int, ...] | list[int]) -> bool:
+    """Seven distinct pairs: four equal tiles are not two pairs."""
+    return sum(1 for n in counts if n == 2) == 7
+
+
+def is_kokushi(counts: tuple[int, ...] | list[int]) -> bool:
+    return sum(counts) == 14 and all(counts[t] for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14
+
+
+def is_complete(counts: tuple[int, ...] | list[int]) -> bool:
+    """Any winning shape for concealed counts of 3k+2 tiles."""
+    if sum(counts) == 14 and (is_chiitoitsu(counts) or is_kokushi(counts)):
+        return True
+    return bool(standard_splits(counts))
+
+
+def completing_tiles(counts: tuple[int, ...] | list[int]) -> list[int]:
+    """Tiles that complete 3k+1 concealed counts (a tile already held 4 times included)."""
+    work = list(counts)
+    out = []
+    for t in range(34):
+        work[t] += 1
+        if is_complete(work):
+            out.append(t)
+        work[t] -= 1
+    return out

@@ -1,0 +1,63 @@
+"""Typed refusals. Every error the core raises carries a SPEC section 4 code.
+
+A refusal about a piece of text can carry that text and the index of the first bad
+character, so the CLI can show the input with a caret under it.
+"""
+
+from __future__ import annotations
+
+
+class RiichiError(Exception):
+    """Base of every refusal: ``code`` is the SPEC error code, ``exit_code`` what `score` exits with."""
+
+    code = "invalid_context"
+    exit_code = 2
+
+    def __init__(self, message: str, text: str | None = None, position: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.position = position
+
+    def one_line(self) -> str:
+        """The message with the place of the problem, fit for a JSON error object."""
+        if self.text is not None and self.position is not None:
+            return f"{self.message} (at character {self.position + 1} of {self.text!r})"
+        return self.message
+
+    def caret(self) -> str | None:
+        """The input and a caret under the first bad character, or None."""
+        if self.text is None or self.position is None:
+            return None
+        return f"  {self.text}\n  {' ' * self.position}^"
+
+
+class NotationError(RiichiError):
+    code = "invalid_notation"
+
+
+class InvalidHand(RiichiError):
+    code = "invalid_hand"
+
+
+class InvalidContext(RiichiError):
+    code = "invalid_context"
+
+
+class Unreadable(RiichiError):
+    code = "unreadable"
+
+
+class NotAWin(RiichiError):
+    code = "not_a_win"
+    exit_code = 1
+
+
+class NoYaku(RiichiError):
+    code = "no_yaku"
+    exit_code = 1
+
+
+class Furiten(RiichiError):
+    code = "furiten"
+    exit_code = 1

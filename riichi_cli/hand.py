@@ -1,0 +1,100 @@
+"""The hand: concealed tiles as 34 counts, the winning tile, and the called melds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tiles import FIVES, format_tiles
+
+MELD_KINDS = ("chi", "pon", "kan", "kakan", "ankan")
+KAN_KINDS = ("kan", "kakan", "ankan")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A called (or concealed-kan) group. ``tiles`` are sorted; ``reds`` counts red fives in it."""
+
+    kind: str
+    tiles: tuple[int, ...]
+    reds: int = 0
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind != "ankan"
+
+    @property
+    def is_kan(self) -> bool:
+        return self.kind in KAN_KINDS
+
+    @property
+    def is_chi(self) -> bool:
+        return self.kind == "chi"
+
+    def pairs(self) -> list[tuple[int, bool]]:
+        """(tile, red) for each tile, the first ``reds`` fives marked red."""
+        pairs, red_left = [], self.reds
+        for t in self.tiles:
+            red = t in FIVES and red_left > 0
+            red_left -= red
+            pairs.append((t, red))
+        return pairs
+
+    def notation(self) -> str:
+        return f"{self.kind}:{format_tiles(self.pairs())}"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A winning hand. ``concealed`` holds 34 counts including the winning tile.
+
+    ``reds`` is the number of red fives among the concealed tiles per number suit (m, p, s),
+    the winning tile included when ``win_red``.
+    """
+
+    concealed: tuple[int, ...]
+    win_tile: int
+    melds: tuple[Meld, ...] = ()
+    reds: tuple[int, int, int] = (0, 0, 0)
+    win_red: bool = False
+
+    @property
+    def is_closed(self) -> bool:
+        """Menzen: no called meld (a concealed kan keeps the hand closed)."""
+        return not any(m.is_open for m in self.melds)
+
+    def all_counts(self) -> list[int]:
+        """Counts of every tile in the hand, melds included (a kan counts 4)."""
+        counts = list(self.concealed)
+        for meld in self.melds:
+            for t in meld.tiles:
+                counts[t] += 1
+        return counts
+
+    def aka_count(self) -> int:
+        return sum(self.reds) + sum(m.reds for m in self.melds)
+
+    def notation(self) -> str:
+        """Canonical notation: concealed tiles without the winning tile, the winning tile, the melds.
+
+        >>> from riichi_cli.notation import parse_hand
+        >>> parse_hand("123456s234m55p chi:789s").notation()
+        '234m5p123456s5p chi:789s'
+        """
+        counts = list(self.concealed)
+        counts[self.win_tile] -= 1
+        reds = list(self.reds)
+        if self.win_red:
+            reds[self.win_tile // 9] -= 1
+        rest = concealed_pairs(counts, reds)
+        parts = [format_tiles(rest) + format_tiles([(self.win_tile, self.win_red)])]
+        parts += [m.notation() for m in self.melds]
+        return " ".join(parts)
+
+
+def concealed_pairs(counts: list[int] | tuple[int, ...], reds) -> list[tuple[int, bool]]:
+    """(tile, red) for each tile of a counts vector, the first ``reds[suit]`` fives marked red."""
+    out = []
+    for t, n in enumerate(counts):
+        red_left = reds[t // 9] if t in FIVES else 0
+        out.extend((t, i < red_left) for i in range(n))
+    return out

@@ -1,0 +1,88 @@
+"""Points from han and fu: base points, limits, each payer's share, honba and deposits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules import Rules
+from .tiles import SEATS
+
+LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "kazoe_yakuman": 8000}
+
+
+def ceil100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
+    """(base points, limit name) of a counted hand.
+
+    >>> base_points(3, 30, Rules())
+    (960, None)
+    >>> base_points(4, 30, Rules(kiriage_mangan=True))
+    (2000, 'mangan')
+    """
+    if han >= 13:
+        limit = "kazoe_yakuman" if rules.kazoe_yakuman else "sanbaiman"
+    elif han >= 11:
+        limit = "sanbaiman"
+    elif han >= 8:
+        limit = "baiman"
+    elif han >= 6:
+        limit = "haneman"
+    elif han >= 5:
+        limit = "mangan"
+    else:
+        base = fu * 2 ** (han + 2)
+        if base < 2000 and not (rules.kiriage_mangan and base == 1920):
+            return base, None
+        limit = "mangan"
+    return LIMIT_BASE[limit], limit
+
+
+@dataclass(frozen=True)
+class Points:
+    """What a win is worth before honba and deposits."""
+
+    ron: int | None
+    tsumo_dealer: int | None  # what the dealer pays on a non-dealer's tsumo
+    tsumo_other: int | None  # what each non-dealer pays on a tsumo
+
+    @property
+    def total(self) -> int:
+        if self.ron is not None:
+            return self.ron
+        return (self.tsumo_dealer or 0) + self.tsumo_other * (2 if self.tsumo_dealer is not None else 3)
+
+
+def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
+    """Each payer's share, rounded up to 100 separately.
+
+    >>> hand_points(960, dealer=False, tsumo=True)
+    Points(ron=None, tsumo_dealer=2000, tsumo_other=1000)
+    """
+    if not tsumo:
+        return Points(ceil100(base * (6 if dealer else 4)), None, None)
+    if dealer:
+        return Points(None, None, ceil100(base * 2))
+    return Points(None, ceil100(base * 2), ceil100(base))
+
+
+def payments(
+    points: Points, winner: str, discarder: str | None, honba: int, sticks: int, rules: Rules
+) -> dict[str, int]:
+    """Each seat's change: the hand, ``honba`` counters and ``sticks`` deposits (all to the winner)."""
+    delta = dict.fromkeys(SEATS, 0)
+    if discarder is not None:
+        paid = points.ron + honba * rules.honba_points
+        delta[discarder] -= paid
+        delta[winner] += paid
+    else:
+        for seat in SEATS:
+            if seat != winner:
+                paid = (points.tsumo_dealer if seat == "E" and points.tsumo_dealer is not None
+                        else points.tsumo_other) + honba * rules.honba_points // 3  # fmt: skip
+                delta[seat] -= paid
+                delta[winner] += paid
+    delta[winner] += 1000 * sticks
+    return delta

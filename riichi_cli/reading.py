@@ -1,0 +1,83 @@
+"""Readings of a winning hand: one decomposition plus which group the winning tile completed.
+
+A tile can finish a hand in several ways (the 5 of 34556 closes a sequence or the pair);
+each way is a reading, and the scorer keeps the one that pays most.
+"""
+
+from __future__ import annotations
+
+from .context import Context
+from .decompose import SEQ, TRIP, is_chiitoitsu, is_kokushi, standard_splits
+from .hand import Hand
+from .rules import Rules
+from .tiles import wind_tile
+
+# A set in a reading: (kind, first tile, open, kan). "open" is as fu and sanankou see it:
+# called, or a triplet completed by a ron.
+Set = tuple[int, int, bool, bool]
+
+
+class Reading:
+    """One way to read the hand. ``form`` is standard, chiitoitsu or kokushi."""
+
+    __slots__ = (
+        "form", "sets", "pair", "wait", "closed", "counts", "ctx", "rules", "seat_tile",
+        "round_tile", "win_tile", "hand",
+    )  # fmt: skip
+
+    def __init__(self, form: str, sets: tuple[Set, ...], pair: int, wait: str, shared: dict) -> None:
+        self.form, self.sets, self.pair, self.wait = form, sets, pair, wait
+        for key, value in shared.items():
+            setattr(self, key, value)
+
+    def triplets(self) -> list[Set]:
+        return [s for s in self.sets if s[0] == TRIP]
+
+    def sequences(self) -> list[int]:
+        return [s[1] for s in self.sets if s[0] == SEQ]
+
+
+def _sequence_wait(first: int, win: int) -> str:
+    if win == first + 1:
+        return "kanchan"
+    if (win == first and first % 9 == 6) or (win == first + 2 and first % 9 == 0):
+        return "penchan"
+    return "ryanmen"
+
+
+def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
+    """Every reading of a 14-tile hand; empty when the tiles are not a winning shape."""
+    shared = {
+        "closed": hand.is_closed, "counts": hand.all_counts(), "ctx": ctx, "rules": rules,
+        "seat_tile": wind_tile(ctx.seat_wind), "round_tile": wind_tile(ctx.round_wind),
+        "win_tile": hand.win_tile, "hand": hand,
+    }  # fmt: skip
+    melds = tuple((SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds)
+    win, ron = hand.win_tile, not ctx.tsumo
+    out: list[Reading] = []
+    for groups, pair in standard_splits(hand.concealed):
+        sets = [(kind, t, False, False) for kind, t in groups]
+        tried = set()
+        options = [(-1, "tanki")] if pair == win else []
+        for i, (kind, t) in enumerate(groups):
+            if (kind, t) in tried:
+                continue
+            if kind == TRIP and t == win:
+                options.append((i, "shanpon"))
+            elif kind == SEQ and t <= win <= t + 2:
+                options.append((i, _sequence_wait(t, win)))
+            else:
+                continue
+            tried.add((kind, t))
+        for i, wait in options:
+            these = list(sets)
+            if wait == "shanpon" and ron:
+                these[i] = (TRIP, win, True, False)
+            out.append(Reading("standard", tuple(these) + melds, pair, wait, shared))
+    if not hand.melds and sum(hand.concealed) == 14:
+        if is_chiitoitsu(hand.concealed):
+            out.append(Reading("chiitoitsu", (), -1, "tanki", shared))
+        elif is_kokushi(hand.concealed):
+            wait = "kokushi13" if hand.concealed[win] == 2 else "tanki"
+            out.append(Reading("kokushi", (), -1, wait, shared))
+    return out

@@ -1,0 +1,200 @@
+"""Rule options and presets (RULES.md). Every rule difference is read from a `Rules` value.
+
+>>> resolve_rules("mleague", {"kuitan": "false"}).kiriage_mangan
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from .errors import InvalidContext
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str = "tenhou"
+    aka_dora: int = 3
+    kuitan: bool = True
+    double_wind_pair_fu: int = 4
+    rinshan_tsumo_fu: bool = True
+    kiriage_mangan: bool = False
+    kazoe_yakuman: bool = True
+    double_yakuman: bool = False
+    yakuman_stacking: bool = True
+    ippatsu: bool = True
+    ura_dora: bool = True
+    kan_dora: bool = True
+    renhou: str = "none"
+    kokushi_chankan_ankan: bool = False
+    multiple_ron: str = "double"
+    multiple_ron_honba: str = "nearest"
+    nagashi_mangan: bool = True
+    pao: bool = True
+    pao_scope: str = "whole"
+    pao_suukantsu: bool = False
+    chombo: str = "none"
+    chombo_points: int = 0
+    noten_penalty: int = 3000
+    pure_karaten_is_tenpai: bool = False
+    min_han: int = 1
+    ryanshiba: bool = False
+    honba_points: int = 300
+
+
+#: Allowed values of each option: a tuple of choices, or a type for free values.
+CHOICES: dict[str, tuple | type] = {
+    "aka_dora": (0, 3, 4),
+    "double_wind_pair_fu": (2, 4),
+    "renhou": ("none", "mangan", "han5", "yakuman"),
+    "multiple_ron": ("head_bump", "double", "triple"),
+    "multiple_ron_honba": ("nearest", "each"),
+    "pao_scope": ("whole", "share"),
+    "chombo": ("none", "mangan", "points"),
+    "chombo_points": int,
+    "noten_penalty": int,
+    "min_han": int,
+    "honba_points": int,
+}
+
+DESCRIPTIONS = {
+    "aka_dora": "red fives in the set (4 = two red 5p)",
+    "kuitan": "open tanyao",
+    "double_wind_pair_fu": "fu for a pair that is both round and seat wind",
+    "rinshan_tsumo_fu": "a rinshan win gets the 2 tsumo fu",
+    "kiriage_mangan": "4 han 30 fu and 3 han 60 fu pay mangan",
+    "kazoe_yakuman": "13+ han is a yakuman (false: capped at sanbaiman)",
+    "double_yakuman": "kokushi 13-sided, suuankou tanki, junsei chuuren, daisuushii count 2",
+    "yakuman_stacking": "different yakuman add up",
+    "ippatsu": "ippatsu is played",
+    "ura_dora": "ura dora are played",
+    "kan_dora": "kan dora are played",
+    "renhou": "none, flat mangan, a 5-han yaku, or a yakuman",
+    "kokushi_chankan_ankan": "thirteen orphans may rob a concealed kan",
+    "multiple_ron": "several rons on one discard: head bump, up to two, or all three",
+    "multiple_ron_honba": "honba and deposits to the nearest winner, or honba to each",
+    "nagashi_mangan": "nagashi mangan is played",
+    "pao": "liability for daisangen and daisuushii",
+    "pao_scope": "with stacked yakuman, pao covers the whole hand or only its share",
+    "pao_suukantsu": "pao also for suukantsu fed by a daiminkan",
+    "chombo": "penalty: none, reverse mangan, or points off the final score",
+    "chombo_points": "deduction for chombo: points",
+    "noten_penalty": "total noten payment at an exhaustive draw",
+    "pure_karaten_is_tenpai": "a wait held 4 times in one's own hand counts as tenpai at a draw",
+    "min_han": "han needed, dora excluded",
+    "ryanshiba": "2 han needed from 5 honba on",
+    "honba_points": "points per honba",
+}
+
+_COLUMNS = ("tenhou", "mahjongsoul", "mleague", "wrc2022", "ema2025", "jpml2023")
+# One row per option, one column per preset, as in RULES.md; '*' marks an unverified value.
+_TABLE = """
+aka_dora               3      3      3       0       0      0
+kuitan                 true   true   true    true    true   true
+double_wind_pair_fu    4      4      2       2       2      2*
+rinshan_tsumo_fu       true   true*  true*   true*   true   true
+kiriage_mangan         false  false* true    true    true   false
+kazoe_yakuman          true   true   false   false   false  false
+double_yakuman         false  true   false   false   false  false
+yakuman_stacking       true   true   true    true    false  false*
+ippatsu                true   true   true    true    true   false
+ura_dora               true   true   true    true    true   false
+kan_dora               true   true   true    true    true   false
+renhou                 none   none   none*   han5*   mangan mangan*
+kokushi_chankan_ankan  false  true   false   true    true   false
+multiple_ron           double triple head_bump head_bump triple head_bump
+multiple_ron_honba     nearest nearest* nearest nearest each nearest
+nagashi_mangan         true   true   false*  false*  false  false*
+pao                    true   true   true    true    true   true*
+pao_scope              whole  share  whole*  whole*  whole* whole*
+pao_suukantsu          false  false  true    false   false  false*
+chombo                 none   none   points  points  points points*
+chombo_points          0      0      20000   20000*  20000  20000*
+noten_penalty          3000   3000   3000*   3000    3000   3000*
+pure_karaten_is_tenpai false  false  false*  false*  false  false*
+min_han                1      1      1       1       1      1
+ryanshiba              false  false  false   false   false  false
+honba_points           300    300    300     300     300    300
+"""
+
+ALIASES = {"wrc": "wrc2022", "ema": "ema2025", "jpml": "jpml2023", "majsoul": "mahjongsoul"}
+DEFAULT_PRESET = "tenhou"
+_TYPES = {f.name: type(f.default) for f in fields(Rules) if f.name != "name"}
+
+
+def parse_value(key: str, value: object) -> object:
+    """Check one option value (a YAML value or a ``--rule`` string) and return it typed."""
+    if key not in _TYPES:
+        raise InvalidContext(f"unknown rule option {key!r}; valid options: {', '.join(_TYPES)}")
+    kind, choices = _TYPES[key], CHOICES.get(key)
+    text = str(value).strip().lower() if not isinstance(value, bool) else value
+    typed: object = None
+    if kind is bool:
+        typed = {True: True, False: False, "true": True, "false": False, "yes": True,
+                 "no": False, "on": True, "off": False, "1": True, "0": False}.get(text)  # fmt: skip
+    elif kind is int and not isinstance(value, bool):
+        try:
+            typed = int(text)
+        except ValueError:
+            typed = None
+    elif kind is str:
+        typed = text
+    if typed is None or (isinstance(choices, tuple) and typed not in choices):
+        allowed = (
+            ", ".join(map(str, choices))
+            if isinstance(choices, tuple)
+            else {bool: "true, false", int: "a whole number", str: "text"}[kind]
+        )
+        raise InvalidContext(f"bad value {value!r} for rule option {key}; valid: {allowed}")
+    return typed
+
+
+def _build_presets() -> tuple[dict[str, Rules], dict[str, frozenset[str]]]:
+    values: dict[str, dict[str, object]] = {p: {} for p in _COLUMNS}
+    unverified: dict[str, set[str]] = {p: set() for p in _COLUMNS}
+    for line in _TABLE.strip().splitlines():
+        key, *cells = line.split()
+        for preset, cell in zip(_COLUMNS, cells):
+            if cell.endswith("*"):
+                unverified[preset].add(key)
+            values[preset][key] = parse_value(key, cell.rstrip("*"))
+    presets = {p: Rules(name=p, **v) for p, v in values.items()}  # type: ignore[arg-type]
+    return presets, {p: frozenset(u) for p, u in unverified.items()}
+
+
+PRESETS, UNVERIFIED = _build_presets()
+
+
+def preset_name(name: str) -> str:
+    """The canonical preset name of a name or alias, or InvalidContext listing the presets."""
+    key = str(name).strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in PRESETS:
+        names = ", ".join(list(PRESETS) + list(ALIASES))
+        raise InvalidContext(f"unknown rules preset {name!r}; valid presets: {names}")
+    return key
+
+
+def resolve_rules(preset: str | None = None, overrides: dict | None = None) -> Rules:
+    """The preset (default tenhou) with option overrides applied."""
+    rules = PRESETS[preset_name(preset or DEFAULT_PRESET)]
+    if overrides:
+        rules = replace(rules, **{k: parse_value(k, v) for k, v in overrides.items()})
+    return rules
+
+
+def parse_rule_assignments(items: list[str] | tuple[str, ...]) -> dict[str, object]:
+    """``['kuitan=false']`` -> ``{'kuitan': False}``, each checked."""
+    out: dict[str, object] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise InvalidContext(f"--rule needs KEY=VALUE, got {item!r}")
+        key = key.strip()
+        out[key] = parse_value(key, value)
+    return out
+
+
+def option_items(rules: Rules) -> list[tuple[str, object]]:
+    """Every option of a Rules value in RULES.md order."""
+    return [(k, getattr(rules, k)) for k in _TYPES]

@@ -1,0 +1,128 @@
+"""Score a checked hand: try every reading, keep the one that pays most.
+
+>>> from riichi_cli.context import build_request
+>>> req = build_request({"hand": "234567m2278p456s9p", "riichi": True, "dora": ["1p"]})
+>>> r = score_request(req)
+>>> (r.han, r.fu, r.points.total)
+(4, 30, 7700)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .context import Context, Request
+from .decompose import completing_tiles
+from .errors import Furiten, NoYaku, NotAWin
+from .fu import fu_lines, round_fu
+from .hand import Hand
+from .points import Points, base_points, hand_points, payments
+from .reading import Reading, readings
+from .rules import Rules
+from .tiles import dora_of, name
+from .yaku import find_yaku, find_yakuman
+
+
+@dataclass(frozen=True)
+class YakuItem:
+    id: str
+    han: int | None = None
+    yakuman: int | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """A scored win. ``han``/``fu`` are None for a yakuman; ``yakuman`` is its multiplier."""
+
+    hand: Hand
+    context: Context
+    rules: Rules
+    yaku: tuple[YakuItem, ...]
+    han: int | None
+    fu: int | None
+    yakuman: int
+    limit: str | None
+    fu_lines: tuple[tuple[str, int], ...]
+    wait: str
+    points: Points
+    payments: dict[str, int]
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        """Order of preference between readings: points, true yakuman, han, fu."""
+        return (self.points.total, self.yakuman, self.han or 0, self.fu or 0)
+
+
+def dora_items(r: Reading) -> list[YakuItem]:
+    """Dora, red fives and (with riichi) ura dora, each listed when it counts at least one."""
+    ctx, counts = r.ctx, r.counts
+    items = [
+        ("dora", sum(counts[dora_of(i)] for i in ctx.dora)),
+        ("aka_dora", r.hand.aka_count() if r.rules.aka_dora else 0),
+        ("ura_dora", sum(counts[dora_of(i)] for i in ctx.ura) if ctx.in_riichi else 0),
+    ]
+    return [YakuItem(k, han=n) for k, n in items if n]
+
+
+def _finish(r: Reading, yaku, han, fu, yakuman, limit, lines, base) -> Result:
+    ctx = r.ctx
+    points = hand_points(base, ctx.dealer, ctx.tsumo)
+    pay = payments(points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, r.rules)
+    return Result(r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay)
+
+
+def score_reading(r: Reading) -> Result | None:
+    """The best result of one reading, or None when it has no yaku."""
+    yakuman = find_yakuman(r)
+    if yakuman:
+        n = sum(count for _, count in yakuman)
+        items = [YakuItem(y.id, yakuman=count) for y, count in yakuman]
+        return _finish(r, items, None, None, n, "yakuman", (), 8000 * n)
+    found = find_yaku(r)
+    yaku_han = sum(han for _, han in found)
+    needed = max(r.rules.min_han, 2 if r.rules.ryanshiba and r.ctx.honba >= 5 else 1)
+    candidates = []
+    if r.ctx.renhou and r.rules.renhou == "mangan":
+        candidates.append(_finish(r, [YakuItem("renhou", han=5)], 5, None, 0, "mangan", (), 2000))
+    if yaku_han >= needed:
+        pinfu = any(y.id == "pinfu" for y, _ in found)
+        lines = fu_lines(r, pinfu)
+        fu = round_fu(lines)
+        items = [YakuItem(y.id, han=han) for y, han in found] + dora_items(r)
+        han = sum(i.han for i in items)
+        base, limit = base_points(han, fu, r.rules)
+        candidates.append(_finish(r, items, han, fu, 0, limit, lines, base))
+    return max(candidates, key=lambda res: res.key) if candidates else None
+
+
+def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
+    """A winning tile the winner is furiten on, with the kind, for a ron; else None."""
+    if ctx.tsumo or not (ctx.discards or ctx.passed):
+        return None
+    before = list(hand.concealed)
+    before[hand.win_tile] -= 1
+    waits = completing_tiles(before)
+    for t in waits:
+        if t in ctx.discards:
+            return t, "discard"
+    for t in waits:
+        if t in ctx.passed:
+            return t, "riichi" if ctx.in_riichi else "temporary"
+    return None
+
+
+def score_request(req: Request) -> Result:
+    """Score a checked request, or raise NotAWin, NoYaku or Furiten."""
+    hand, ctx, rules = req.hand, req.context, req.rules
+    found = readings(hand, ctx, rules)
+    if not found:
+        raise NotAWin(f"{hand.notation()} is not a winning shape")
+    furiten = furiten_tile(hand, ctx)
+    if furiten:
+        tile, kind = furiten
+        where = "own discards" if kind == "discard" else "tiles let pass"
+        raise Furiten(f"{kind} furiten: the wait {name(tile)} is among the {where}; only tsumo wins")
+    results = [res for r in found if (res := score_reading(r)) is not None]
+    if not results:
+        raise NoYaku(f"{hand.notation()} has no yaku (dora do not count)")
+    return max(results, key=lambda res: res.key)

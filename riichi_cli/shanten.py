@@ -1,0 +1,478 @@
+"""Shanten: how many tile exchanges a hand is away from tenpai.
+
+A hand is a 34-sequence of tile counts (see :mod:`riichi_cli.tiles`). ``melds`` is the number of
+called melds and kans set aside; the concealed part then holds ``3k + 1`` tiles (waiting to draw)
+or ``3k + 2`` tiles (about to discard), where ``k = 4 - melds`` is the number of sets it still needs.
+
+Shanten -1 means complete, 0 tenpai, 1 one exchange from tenpai and so on.
+
+The standard (four sets and a pair) number is *exact*: it is the least number of tiles the hand must
+draw to become a complete hand, minus one, where the complete hand may hold at most four of any tile.
+Away from the corner cases this is the usual ``8 - 2*sets - taatsu - pair`` with ``sets + taatsu``
+capped at ``k``; unlike that formula it knows that a tile held four times cannot be waited on
+(``1111m`` + three sets is one-shanten, not tenpai) and that a fourth honor is useless.
+
+How it is computed: the distance of a suit to "``s`` sets and ``p`` pairs" (``s <= 4``, ``p <= 1``)
+is a short dynamic programme over its nine positions. A suit splits into blocks of tiles separated
+by two or more empty positions; no set can touch two blocks, so each block is solved once (memoised
+by its shape and the room beside it) and the blocks, the honors and "fresh" sets made from nothing
+(3 tiles a set, 2 a pair) are combined by a min-plus product. Each suit's result is memoised by its
+nine counts, and the products of results by their interned ids, so that a hand of suits already seen
+costs a handful of dictionary look-ups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+__all__ = [
+    "accepts",
+    "chiitoitsu_shanten",
+    "discard_table",
+    "is_complete",
+    "kokushi_shanten",
+    "shanten",
+    "standard_shanten",
+    "winning_tiles",
+]
+
+Counts = Sequence[int]
+
+_NUM_TILES = 34
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_MAX_SETS = 4
+#: A distance vector is indexed by ``2 * sets + pairs`` for sets 0..4 and pairs 0..1.
+_VEC_LEN = 2 * (_MAX_SETS + 1)
+_INF = 99
+#: Forget memoised suits past this many (only reachable by feeding many unusual hands).
+_SUIT_CACHE_LIMIT = 250_000
+
+# --------------------------------------------------------------------------------------------
+# Distance vectors and their min-plus product
+
+
+def _product(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    """Min-plus product: the cheapest way to get ``s`` sets and ``p`` pairs from both parts."""
+    out = [_INF] * _VEC_LEN
+    for i in range(_VEC_LEN):
+        ai = a[i]
+        if ai >= _INF:
+            continue
+        pi = i & 1
+        # j runs over the entries keeping at most 4 sets in all; with a pair in a, j has none.
+        for j in range(0, _VEC_LEN - (i - pi), 1 + pi):
+            v = ai + b[j]
+            if v < out[i + j]:
+                out[i + j] = v
+    return tuple(out)
+
+
+#: Sets and a pair made from tiles the hand does not hold at all.
+_FRESH = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(_VEC_LEN))
+_ZERO = (0,) + (_INF,) * (_VEC_LEN - 1)
+
+# Interned vectors: each distinct vector gets a small int id, products are cached by id pairs.
+_vectors: list[tuple[int, ...]] = []
+_vector_ids: dict[tuple[int, ...], int] = {}
+_products: dict[tuple[int, int], int] = {}
+
+
+def _intern(vec: tuple[int, ...]) -> int:
+    vid = _vector_ids.get(vec)
+    if vid is None:
+        vid = _vector_ids[vec] = len(_vectors)
+        _vectors.append(vec)
+    return vid
+
+
+def _product_id(a: int, b: int) -> int:
+    vid = _intern(_product(_vectors[a], _vectors[b]))
+    _products[a, b] = vid
+    return vid
+
+
+# --------------------------------------------------------------------------------------------
+# One suit
+
+
+@lru_cache(maxsize=None)
+def _block_vector(ext: tuple[int, ...]) -> tuple[int, ...]:
+    """Distances of one block, given with the empty room (at most 2) that lies on each side of it.
+
+    A dynamic programme over the positions; the state is the number of sequences begun one and two
+    positions back (they still need this tile), the sets used and whether the pair is used. At each
+    position it chooses how many sequences start there, a triplet or not and the pair or not, keeping
+    at most four tiles of the kind in the target; the cost is the target tiles the hand lacks.
+    """
+    n = len(ext)
+    max_sets = min(_MAX_SETS, sum(ext))  # each set uses at least one tile of the block
+    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    for i in range(n):
+        have = ext[i]
+        # Sets and pairs that would use none of the hand's tiles are left to the fresh ones.
+        may_start = i + 2 < n and (have or ext[i + 1] or ext[i + 2])
+        trips = (0, 1) if have else (0,)
+        nxt: dict[tuple[int, int, int, int], int] = {}
+        for (two_back, one_back, sets, pair), cost in states.items():
+            running = two_back + one_back
+            max_new = min(4 - running, max_sets - sets) if may_start else 0
+            for new_seqs in range(max_new + 1):
+                for trip in trips:
+                    used = sets + new_seqs + trip
+                    if used > max_sets:
+                        break
+                    for add_pair in (0, 1) if pair == 0 and have else (0,):
+                        need = running + new_seqs + 3 * trip + 2 * add_pair
+                        if need > 4:
+                            break
+                        total = cost + (need - have if need > have else 0)
+                        key = (one_back, new_seqs, used, pair + add_pair)
+                        if total < nxt.get(key, _INF):
+                            nxt[key] = total
+        states = nxt
+    vec = [_INF] * _VEC_LEN
+    for (_, _, sets, pair), cost in states.items():
+        i = 2 * sets + pair
+        if cost < vec[i]:
+            vec[i] = cost
+    return tuple(vec)
+
+
+def _suit_vector_id(suit: tuple[int, ...]) -> int:
+    """The interned distance vector of one suit (nine counts), fresh sets included."""
+    vec = _FRESH
+    i = 0
+    while i < 9:
+        if not suit[i]:
+            i += 1
+            continue
+        start = i
+        end = i  # last held position of the block
+        j = i + 1
+        while j < 9 and (suit[j] or (j + 1 < 9 and suit[j + 1])):
+            if suit[j]:
+                end = j
+            j += 1
+        left = min(2, start)
+        right = min(2, 8 - end)
+        ext = (0,) * left + tuple(suit[start : end + 1]) + (0,) * right
+        vec = _product(vec, _block_vector(min(ext, ext[::-1])))  # a block and its mirror agree
+        i = end + 1
+    return _intern(vec)
+
+
+@lru_cache(maxsize=None)
+def _honor_vector_id(held: tuple[int, ...]) -> int:
+    """The interned distance vector of the honors, given their nonzero counts sorted."""
+    vec = _FRESH
+    for c in held:
+        # One kind: a triplet costs 3 - c, the pair 2 - c (never below 0); not both (5 tiles).
+        one = [_INF] * _VEC_LEN
+        one[0] = 0
+        one[1] = max(0, 2 - c)
+        one[2] = max(0, 3 - c)
+        vec = _product(vec, one)
+    return _intern(vec)
+
+
+_suit_ids: dict[tuple[int, ...], int] = {}
+_honor_ids: dict[tuple[int, ...], int] = {}
+
+
+def _distance(c: Sequence[int], sets: int) -> int:
+    """Fewest tiles to draw to reach ``sets`` sets and a pair (at most four of a tile)."""
+    suit_ids = _suit_ids
+    if len(suit_ids) > _SUIT_CACHE_LIMIT:
+        suit_ids.clear()
+    ids = []
+    for lo in (0, 9, 18):
+        key = tuple(c[lo : lo + 9])
+        sid = suit_ids.get(key)
+        if sid is None:
+            sid = suit_ids[key] = _suit_vector_id(key)
+        ids.append(sid)
+    hkey = tuple(c[27:34])
+    hid = _honor_ids.get(hkey)
+    if hid is None:
+        hid = _honor_ids[hkey] = _honor_vector_id(tuple(sorted(x for x in hkey if x)))
+    products = _products
+    a, b, d = ids
+    ab = products.get((a, b))
+    if ab is None:
+        ab = _product_id(a, b)
+    abd = products.get((ab, d))
+    if abd is None:
+        abd = _product_id(ab, d)
+    # The last product is only needed at one index.
+    left = _vectors[abd]
+    right = _vectors[hid]
+    target = 2 * sets + 1
+    best = _INF
+    for s in range(sets + 1):
+        i = 2 * s
+        j = target - i
+        v = left[i] + right[j]
+        if v < best:
+            best = v
+        v = left[i + 1] + right[j - 1]
+        if v < best:
+            best = v
+    return best
+
+
+# --------------------------------------------------------------------------------------------
+# Validation
+
+
+def _check(counts: Counts, melds: int, max_count: int = 4) -> tuple[int, int]:
+    """Validate a hand; return (concealed tile count, sets still needed)."""
+    if len(counts) != _NUM_TILES:
+        raise ValueError(f"a hand has {_NUM_TILES} counts, got {len(counts)}")
+    if not 0 <= melds <= _MAX_SETS:
+        raise ValueError(f"melds must be 0..4, got {melds}")
+    if min(counts) < 0 or max(counts) > max_count:
+        raise ValueError(f"tile counts must be 0..{max_count}")
+    n = sum(counts)
+    need = _MAX_SETS - melds
+    if n not in (3 * need + 1, 3 * need + 2):
+        raise ValueError(
+            f"with {melds} meld(s) the concealed hand has {3 * need + 1} or {3 * need + 2} tiles, "
+            f"got {n}"
+        )
+    return n, need
+
+
+def _check_size(n: int, need: int, extra: int, what: str) -> None:
+    if n != 3 * need + extra:
+        raise ValueError(f"{what} needs a hand of {3 * need + extra} concealed tiles, got {n}")
+
+
+# --------------------------------------------------------------------------------------------
+# Shanten numbers
+
+
+def standard_shanten(counts: Counts, melds: int = 0) -> int:
+    """Shanten of the four-sets-and-a-pair shape, ``melds`` sets being already called.
+
+    Exact: one less than the fewest tiles the concealed hand must draw (discarding as many) to be
+    complete, no tile being used more than four times. -1 means complete.
+
+    >>> standard_shanten([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25)  # 1112345678999m: nine-sided
+    0
+    """
+    _, need = _check(counts, melds)
+    return _distance(counts, need) - 1
+
+
+def chiitoitsu_shanten(counts: Counts) -> int:
+    """Shanten of seven pairs: ``6 - pairs + max(0, 7 - kinds)``; four equal tiles are one pair.
+
+    Meaningful for closed hands of 13 or 14 tiles.
+    """
+    _check(counts, 0)
+    pairs = 0
+    kinds = 0
+    for c in counts:
+        if c:
+            kinds += 1
+            if c >= 2:
+                pairs += 1
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def kokushi_shanten(counts: Counts) -> int:
+    """Shanten of thirteen orphans: ``13 - distinct orphans - (1 if an orphan is paired)``."""
+    _check(counts, 0)
+    kinds = 0
+    paired = 0
+    for t in _ORPHANS:
+        c = counts[t]
+        if c:
+            kinds += 1
+            if c >= 2:
+                paired = 1
+    return 13 - kinds - paired
+
+
+def _best(counts: Counts, need: int) -> int:
+    """Best shanten over the shapes available, without validation."""
+    best = _distance(counts, need) - 1
+    if need == _MAX_SETS:
+        pairs = kinds = 0
+        for c in counts:
+            if c:
+                kinds += 1
+                if c >= 2:
+                    pairs += 1
+        best = min(best, 6 - pairs + max(0, 7 - kinds))
+        kinds = paired = 0
+        for t in _ORPHANS:
+            if counts[t]:
+                kinds += 1
+                if counts[t] >= 2:
+                    paired = 1
+        best = min(best, 13 - kinds - paired)
+    return best
+
+
+def shanten(counts: Counts, melds: int = 0) -> dict[str, int | None]:
+    """All shanten numbers of a hand: ``standard``, ``chiitoitsu``, ``kokushi`` and ``best``.
+
+    Seven pairs and thirteen orphans are closed-hand shapes: with ``melds > 0`` they are ``None``
+    and ``best`` is the standard number.
+    """
+    _, need = _check(counts, melds)
+    standard = _distance(counts, need) - 1
+    if melds:
+        return {"standard": standard, "chiitoitsu": None, "kokushi": None, "best": standard}
+    chiitoitsu = chiitoitsu_shanten(counts)
+    kokushi = kokushi_shanten(counts)
+    return {
+        "standard": standard,
+        "chiitoitsu": chiitoitsu,
+        "kokushi": kokushi,
+        "best": min(standard, chiitoitsu, kokushi),
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Complete hands and waits
+
+
+@lru_cache(maxsize=None)
+def _suit_complete(suit: tuple[int, ...], honors: bool) -> bool:
+    """Whether the counts split wholly into sets (triplets, and sequences unless honors).
+
+    Greedy from the lowest tile: taking a triplet when there are three or more is never wrong,
+    since three equal sequences are the same tiles as three triplets. Counts of 5 are allowed.
+    """
+    c = list(suit)
+    n = len(c)
+    for i in range(n):
+        x = c[i]
+        if x >= 3:
+            x -= 3
+        if x:
+            if honors or i + 2 >= n or c[i + 1] < x or c[i + 2] < x:
+                return False
+            c[i + 1] -= x
+            c[i + 2] -= x
+    return True
+
+
+def _standard_complete(counts: Sequence[int]) -> bool:
+    """Whether the concealed tiles are sets and one pair (counts may reach 5)."""
+    parts = [
+        (tuple(counts[0:9]), False),
+        (tuple(counts[9:18]), False),
+        (tuple(counts[18:27]), False),
+        (tuple(counts[27:34]), True),
+    ]
+    pair_part = -1
+    for idx, (part, _) in enumerate(parts):
+        r = sum(part) % 3
+        if r == 1:
+            return False
+        if r == 2:
+            if pair_part >= 0:
+                return False
+            pair_part = idx
+    if pair_part < 0:
+        return False
+    for idx, (part, honors) in enumerate(parts):
+        if idx != pair_part and not _suit_complete(part, honors):
+            return False
+    part, honors = parts[pair_part]
+    for i, x in enumerate(part):
+        if x >= 2:
+            rest = part[:i] + (x - 2,) + part[i + 1 :]
+            if _suit_complete(rest, honors):
+                return True
+    return False
+
+
+def _complete(counts: Sequence[int], melds: int) -> bool:
+    if _standard_complete(counts):
+        return True
+    if melds:
+        return False
+    if all(c == 2 or c == 0 for c in counts) and sum(1 for c in counts if c) == 7:
+        return True
+    return all(counts[t] for t in _ORPHANS) and sum(counts[t] for t in _ORPHANS) == 14
+
+
+def is_complete(counts: Counts, melds: int = 0) -> bool:
+    """Whether a ``3k + 2``-tile concealed hand is a winning shape.
+
+    Four sets and a pair (with ``melds`` of the sets called), seven *distinct* pairs, or thirteen
+    orphans; other hand sizes are not complete. Counts of 5 are accepted, so that
+    :func:`winning_tiles` can ask about a fifth copy.
+    """
+    n, need = _check(counts, melds, max_count=5)
+    if n != 3 * need + 2:
+        return False
+    return _complete(counts, melds)
+
+
+def winning_tiles(counts: Counts, melds: int = 0) -> list[int]:
+    """The tiles that complete a ``3k + 1``-tile hand, by shape.
+
+    A tile the hand already holds four of is listed too when a fifth copy would complete the shape
+    (the wait is then "pure karaten": it can never come). So a non-empty list does not by itself
+    mean the hand is tenpai; :func:`standard_shanten` is exact and does not count such waits.
+    """
+    n, need = _check(counts, melds)
+    _check_size(n, need, 1, "winning_tiles")
+    c = list(counts)
+    out = []
+    for t in range(_NUM_TILES):
+        c[t] += 1
+        if _complete(c, melds):
+            out.append(t)
+        c[t] -= 1
+    return out
+
+
+def _accepts(c: list[int], need: int, current: int) -> list[int]:
+    out = []
+    for t in range(_NUM_TILES):
+        if c[t] >= 4:
+            continue
+        c[t] += 1
+        if _best(c, need) < current:
+            out.append(t)
+        c[t] -= 1
+    return out
+
+
+def accepts(counts: Counts, melds: int = 0) -> list[int]:
+    """The tiles whose draw lowers the best shanten of a ``3k + 1``-tile hand (ukeire kinds).
+
+    A tile held four times is never accepted: it cannot be drawn.
+    """
+    n, need = _check(counts, melds)
+    _check_size(n, need, 1, "accepts")
+    c = list(counts)
+    return _accepts(c, need, _best(c, need))
+
+
+def discard_table(counts: Counts, melds: int = 0) -> list[tuple[int, int, list[int]]]:
+    """For a ``3k + 2``-tile hand: ``(discard, best shanten after it, accepted tiles after it)``.
+
+    One row per distinct tile held, sorted by shanten, then most accepted kinds, then tile.
+    Weighing the accepted tiles by how many are unseen is left to the caller.
+    """
+    n, need = _check(counts, melds)
+    _check_size(n, need, 2, "discard_table")
+    c = list(counts)
+    rows = []
+    for t in range(_NUM_TILES):
+        if not c[t]:
+            continue
+        c[t] -= 1
+        after = _best(c, need)
+        rows.append((t, after, _accepts(c, need, after)))
+        c[t] += 1
+    rows.sort(key=lambda row: (row[1], -len(row[2]), row[0]))
+    return rows

@@ -1,0 +1,80 @@
+"""Tiles as small ints.
+
+0-8 are 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-33 the honors East, South, West, North,
+White, Green, Red (``1z``-``7z``). A hand is a 34-tuple of counts indexed by tile.
+Red fives are ordinary fives here; who holds a red one is tracked beside the counts.
+"""
+
+from __future__ import annotations
+
+SUITS = "mpsz"
+NUM_TILES = 34
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+FIVES = (4, 13, 22)  # 5m 5p 5s: the tiles that have a red version
+TERMINALS = (0, 8, 9, 17, 18, 26)
+ORPHANS = TERMINALS + tuple(range(27, 34))
+#: Tiles of ryuuiisou: 2s 3s 4s 6s 8s and Green.
+GREEN_TILES = frozenset((19, 20, 21, 23, 25, GREEN))
+
+SEATS = "ESWN"
+SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+_NAMES = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
+_IS_TERMINAL_OR_HONOR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_TILES))
+
+
+def name(tile: int, red: bool = False) -> str:
+    """The notation of one tile: ``name(4) == '5m'``, ``name(4, red=True) == '0m'``."""
+    return f"0{SUITS[tile // 9]}" if red else _NAMES[tile]
+
+
+def is_honor(tile: int) -> bool:
+    return tile >= 27
+
+
+def is_terminal(tile: int) -> bool:
+    return tile < 27 and tile % 9 in (0, 8)
+
+
+def is_orphan(tile: int) -> bool:
+    """Terminal or honor (yaochuuhai)."""
+    return _IS_TERMINAL_OR_HONOR[tile]
+
+
+def is_simple(tile: int) -> bool:
+    return not _IS_TERMINAL_OR_HONOR[tile]
+
+
+def suit(tile: int) -> int:
+    """0 m, 1 p, 2 s, 3 honors."""
+    return tile // 9
+
+
+def dora_of(indicator: int) -> int:
+    """The dora a given indicator points at: 9 wraps to 1, North to East, Red to White."""
+    if indicator < 27:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator <= NORTH:
+        return EAST + (indicator - EAST + 1) % 4
+    return WHITE + (indicator - WHITE + 1) % 3
+
+
+def wind_tile(seat: str) -> int:
+    """The wind tile of a seat letter: ``wind_tile('S') == SOUTH``."""
+    return EAST + SEATS.index(seat)
+
+
+def format_tiles(tiles: list[tuple[int, bool]]) -> str:
+    """Compact notation of (tile, red) pairs, sorted: suits m p s z, a red five before plain fives.
+
+    >>> format_tiles([(4, False), (3, False), (4, True)])
+    '405m'
+    """
+    out = []
+    for s, letter in enumerate(SUITS):
+        group = sorted((t, not red) for t, red in tiles if t // 9 == s)
+        if group:
+            out.append("".join("0" if not plain else str(t % 9 + 1) for t, plain in group) + letter)
+    return "".join(out)

@@ -17,14 +17,22 @@ def score(mapping: dict, rules: Rules | None = None, source: str | None = None) 
     >>> score({"hand": "123456s234m55p chi:789s", "win": "ron", "dora": ["1m"]})["points"]["total"]
     2000
     """
+    return score_checked(mapping, rules, source)[0]
+
+
+def score_checked(
+    mapping: dict, rules: Rules | None = None, source: str | None = None
+) -> tuple[dict, RiichiError | None]:
+    """Like `score`, also returning the refusal (for a caller that shows where the input went wrong)."""
     echo: dict = {}
     try:
         req = build_request(mapping, rules, echo)
-        return result_dict(score_request(req), req.id, source)
+        return result_dict(score_request(req), req.id, source), None
     except RiichiError as err:
-        return error_dict(err, echo, source)
+        return error_dict(err, echo, source), err
     except RecursionError:
-        return error_dict(InvalidContext("input nested too deeply"), echo, source)
+        err = InvalidContext("input nested too deeply")
+        return error_dict(err, echo, source), err
 
 
 def _score_item(item: tuple[dict, Rules | None, str | None]) -> dict:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InvalidContext, InvalidHand, NotationError
+from .errors import InvalidContext, NotationError, short
 from .hand import Hand, concealed_pairs
 from .notation import check_limits, parse_hand, parse_tiles
 from .rules import Rules, resolve_rules
@@ -78,19 +78,19 @@ class Request:
 def seat(value: object, key: str) -> str:
     found = _SEAT_WORDS.get(str(value).strip().lower()) if isinstance(value, str) else None
     if found is None:
-        raise InvalidContext(f"{key} must be one of E, S, W, N, got {value!r}")
+        raise InvalidContext(f"{key} must be one of E, S, W, N, got {short(value)}")
     return found
 
 
 def flag(value: object, key: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidContext(f"{key} must be true or false, got {value!r}")
+        raise InvalidContext(f"{key} must be true or false, got {short(value)}")
     return value
 
 
 def count(value: object, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidContext(f"{key} must be a whole number >= 0, got {value!r}")
+        raise InvalidContext(f"{key} must be a whole number >= 0, got {short(value)}")
     return value
 
 
@@ -103,7 +103,7 @@ def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
     elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) for v in value):
         texts = [str(v) for v in value]
     else:
-        raise InvalidContext(f"{key} must be a list of tiles or a string like '4s1z', got {value!r}")
+        raise InvalidContext(f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}")
     try:
         return [(t.tile, t.red) for text in texts for t in parse_tiles(text)]
     except NotationError as e:
@@ -113,11 +113,11 @@ def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
 def read_rules(mapping: dict, default: Rules) -> Rules:
     preset, options = mapping.get("rules"), mapping.get("rule_options")
     if options is not None and not isinstance(options, dict):
-        raise InvalidContext(f"rule_options must be a mapping, got {options!r}")
+        raise InvalidContext(f"rule_options must be a mapping, got {short(options)}")
     if preset is None and not options:
         return default
     if preset is not None and not isinstance(preset, str):
-        raise InvalidContext(f"rules must be a preset name, got {preset!r}")
+        raise InvalidContext(f"rules must be a preset name, got {short(preset)}")
     if preset is None:
         base = {k: getattr(default, k) for k in default.__dataclass_fields__ if k != "name"}
         return resolve_rules(default.name, {**base, **options})
@@ -135,11 +135,14 @@ def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict 
     unknown = [k for k in mapping if k not in KEYS]
     if unknown:
         raise InvalidContext(f"unknown key {unknown[0]!r}; valid keys: {', '.join(sorted(KEYS))}")
-    echo["id"] = mapping.get("id")
+    ident = mapping.get("id")
+    if not isinstance(ident, (str, int, float, bool, type(None))):
+        raise InvalidContext(f"id must be a string or a number, got {short(ident)}")
+    echo["id"] = ident
     rules = read_rules(mapping, default_rules or resolve_rules())
     win = mapping.get("win", "ron")
     if win not in ("ron", "tsumo"):
-        raise InvalidContext(f"win must be ron or tsumo, got {win!r}")
+        raise InvalidContext(f"win must be ron or tsumo, got {short(win)}")
     echo["win"] = win
     kw: dict = {"tsumo": win == "tsumo"}
     for key, default in (("round_wind", "E"), ("seat_wind", "S")):
@@ -154,7 +157,7 @@ def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict 
     if text is None:
         raise InvalidContext("missing key 'hand'")
     if not isinstance(text, str):
-        raise InvalidContext(f"hand must be a string of tile notation, got {text!r}")
+        raise InvalidContext(f"hand must be a string of tile notation, got {short(text)}")
     win_tile = mapping.get("win_tile")
     if win_tile is not None and not isinstance(win_tile, str):
         win_tile = str(win_tile)

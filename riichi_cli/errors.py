@@ -6,6 +6,13 @@ character, so the CLI can show the input with a caret under it.
 
 from __future__ import annotations
 
+import reprlib
+
+
+def short(value: object) -> str:
+    """A bounded repr for messages, safe on huge or alias-bombed values."""
+    return reprlib.repr(value)
+
 
 class RiichiError(Exception):
     """Base of every refusal: ``code`` is the SPEC error code, ``exit_code`` what `score` exits with."""

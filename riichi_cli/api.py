@@ -39,22 +39,24 @@ def _score_item(item: tuple[dict, Rules | None, str | None]) -> dict:
     return score(*item)
 
 
-def score_many(
-    mappings: Iterable[dict], jobs: int = 1, rules: Rules | None = None, chunksize: int = 64
-) -> Iterator[dict]:
-    """Score many hands, in input order; ``jobs`` > 1 uses that many processes."""
-    rules = rules or resolve_rules()
-    items = ((m, rules, None) for m in mappings)
-    if jobs <= 1:
+def score_items(items: list[tuple[dict, Rules | None, str | None]], jobs: int = 1) -> Iterator[dict]:
+    """Score (mapping, rules, source) items in input order; ``jobs`` > 1 uses that many processes."""
+    if jobs <= 1 or len(items) < 2:
         yield from map(_score_item, items)
         return
-    from multiprocessing import get_context
-
-    with get_context("fork" if _has_fork() else "spawn").Pool(jobs) as pool:
-        yield from pool.imap(_score_item, items, chunksize)
-
-
-def _has_fork() -> bool:
     import multiprocessing
 
-    return "fork" in multiprocessing.get_all_start_methods()
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    chunk = max(1, min(256, len(items) // (jobs * 4)))
+    with multiprocessing.get_context(method).Pool(jobs) as pool:
+        yield from pool.imap(_score_item, items, chunk)
+
+
+def score_many(mappings: Iterable[dict], jobs: int = 1, rules: Rules | None = None) -> Iterator[dict]:
+    """Score many SPEC 3 mappings, yielding SPEC 4 dicts in input order.
+
+    >>> [r["ok"] for r in score_many([{"hand": "123m456p789s11122z"}, {"hand": "1m"}])]
+    [True, False]
+    """
+    rules = rules or resolve_rules()
+    return score_items([(m, rules, None) for m in mappings], jobs)

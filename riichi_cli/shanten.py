@@ -24,7 +24,7 @@ costs a handful of dictionary look-ups.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 __all__ = [
     "accepts",
@@ -96,40 +96,47 @@ def _product_id(a: int, b: int) -> int:
 # One suit
 
 
-@lru_cache(maxsize=None)
+@cache
 def _block_vector(ext: tuple[int, ...]) -> tuple[int, ...]:
     """Distances of one block, given with the empty room (at most 2) that lies on each side of it.
 
-    A dynamic programme over the positions; the state is the number of sequences begun one and two
+    A dynamic programme over the positions; the state is the number of sequences begun two and one
     positions back (they still need this tile), the sets used and whether the pair is used. At each
-    position it chooses how many sequences start there, a triplet or not and the pair or not, keeping
-    at most four tiles of the kind in the target; the cost is the target tiles the hand lacks.
+    position it chooses how many sequences start there and then a triplet, the pair or neither,
+    keeping at most four of the kind in the target; the cost is the target tiles the hand lacks.
+    Sets and pairs that would use none of the block's tiles are left to the fresh ones.
     """
     n = len(ext)
     max_sets = min(_MAX_SETS, sum(ext))  # each set uses at least one tile of the block
     states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
     for i in range(n):
         have = ext[i]
-        # Sets and pairs that would use none of the hand's tiles are left to the fresh ones.
         may_start = i + 2 < n and (have or ext[i + 1] or ext[i + 2])
-        trips = (0, 1) if have else (0,)
         nxt: dict[tuple[int, int, int, int], int] = {}
+        get = nxt.get
         for (two_back, one_back, sets, pair), cost in states.items():
             running = two_back + one_back
             max_new = min(4 - running, max_sets - sets) if may_start else 0
             for new_seqs in range(max_new + 1):
-                for trip in trips:
-                    used = sets + new_seqs + trip
-                    if used > max_sets:
-                        break
-                    for add_pair in (0, 1) if pair == 0 and have else (0,):
-                        need = running + new_seqs + 3 * trip + 2 * add_pair
-                        if need > 4:
-                            break
-                        total = cost + (need - have if need > have else 0)
-                        key = (one_back, new_seqs, used, pair + add_pair)
-                        if total < nxt.get(key, _INF):
-                            nxt[key] = total
+                need = running + new_seqs
+                used = sets + new_seqs
+                # Neither a triplet nor the pair here.
+                total = cost + (need - have if need > have else 0)
+                key = (one_back, new_seqs, used, pair)
+                if total < get(key, _INF):
+                    nxt[key] = total
+                if not have:
+                    continue
+                if not pair and need <= 2:  # the pair here
+                    total = cost + (need + 2 - have if need + 2 > have else 0)
+                    key = (one_back, new_seqs, used, 1)
+                    if total < get(key, _INF):
+                        nxt[key] = total
+                if need <= 1 and used < max_sets:  # a triplet here
+                    total = cost + (need + 3 - have if need + 3 > have else 0)
+                    key = (one_back, new_seqs, used + 1, pair)
+                    if total < get(key, _INF):
+                        nxt[key] = total
         states = nxt
     vec = [_INF] * _VEC_LEN
     for (_, _, sets, pair), cost in states.items():
@@ -162,7 +169,7 @@ def _suit_vector_id(suit: tuple[int, ...]) -> int:
     return _intern(vec)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _honor_vector_id(held: tuple[int, ...]) -> int:
     """The interned distance vector of the honors, given their nonzero counts sorted."""
     vec = _FRESH
@@ -237,8 +244,7 @@ def _check(counts: Counts, melds: int, max_count: int = 4) -> tuple[int, int]:
     need = _MAX_SETS - melds
     if n not in (3 * need + 1, 3 * need + 2):
         raise ValueError(
-            f"with {melds} meld(s) the concealed hand has {3 * need + 1} or {3 * need + 2} tiles, "
-            f"got {n}"
+            f"with {melds} meld(s) the concealed hand has {3 * need + 1} or {3 * need + 2} tiles, got {n}"
         )
     return n, need
 
@@ -265,12 +271,7 @@ def standard_shanten(counts: Counts, melds: int = 0) -> int:
     return _distance(counts, need) - 1
 
 
-def chiitoitsu_shanten(counts: Counts) -> int:
-    """Shanten of seven pairs: ``6 - pairs + max(0, 7 - kinds)``; four equal tiles are one pair.
-
-    Meaningful for closed hands of 13 or 14 tiles.
-    """
-    _check(counts, 0)
+def _chiitoitsu(counts: Counts) -> int:
     pairs = 0
     kinds = 0
     for c in counts:
@@ -278,12 +279,10 @@ def chiitoitsu_shanten(counts: Counts) -> int:
             kinds += 1
             if c >= 2:
                 pairs += 1
-    return 6 - pairs + max(0, 7 - kinds)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
 
-def kokushi_shanten(counts: Counts) -> int:
-    """Shanten of thirteen orphans: ``13 - distinct orphans - (1 if an orphan is paired)``."""
-    _check(counts, 0)
+def _kokushi(counts: Counts) -> int:
     kinds = 0
     paired = 0
     for t in _ORPHANS:
@@ -295,24 +294,29 @@ def kokushi_shanten(counts: Counts) -> int:
     return 13 - kinds - paired
 
 
+def chiitoitsu_shanten(counts: Counts) -> int:
+    """Shanten of seven pairs: ``6 - pairs + max(0, 7 - kinds)``; four equal tiles are one pair.
+
+    A closed shape: the hand must have 13 or 14 tiles.
+    """
+    _check(counts, 0)
+    return _chiitoitsu(counts)
+
+
+def kokushi_shanten(counts: Counts) -> int:
+    """Shanten of thirteen orphans: ``13 - distinct orphans - (1 if an orphan is paired)``.
+
+    A closed shape: the hand must have 13 or 14 tiles.
+    """
+    _check(counts, 0)
+    return _kokushi(counts)
+
+
 def _best(counts: Counts, need: int) -> int:
     """Best shanten over the shapes available, without validation."""
     best = _distance(counts, need) - 1
     if need == _MAX_SETS:
-        pairs = kinds = 0
-        for c in counts:
-            if c:
-                kinds += 1
-                if c >= 2:
-                    pairs += 1
-        best = min(best, 6 - pairs + max(0, 7 - kinds))
-        kinds = paired = 0
-        for t in _ORPHANS:
-            if counts[t]:
-                kinds += 1
-                if counts[t] >= 2:
-                    paired = 1
-        best = min(best, 13 - kinds - paired)
+        best = min(best, _chiitoitsu(counts), _kokushi(counts))
     return best
 
 
@@ -326,8 +330,8 @@ def shanten(counts: Counts, melds: int = 0) -> dict[str, int | None]:
     standard = _distance(counts, need) - 1
     if melds:
         return {"standard": standard, "chiitoitsu": None, "kokushi": None, "best": standard}
-    chiitoitsu = chiitoitsu_shanten(counts)
-    kokushi = kokushi_shanten(counts)
+    chiitoitsu = _chiitoitsu(counts)
+    kokushi = _kokushi(counts)
     return {
         "standard": standard,
         "chiitoitsu": chiitoitsu,
@@ -340,7 +344,7 @@ def shanten(counts: Counts, melds: int = 0) -> dict[str, int | None]:
 # Complete hands and waits
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_complete(suit: tuple[int, ...], honors: bool) -> bool:
     """Whether the counts split wholly into sets (triplets, and sequences unless honors).
 

@@ -1,0 +1,56 @@
+"""Time riichi_cli.shanten on the 10,000 conformance hands (read in place from ../shared).
+
+Run from the repo root: ``.venv/bin/python bench/bench_shanten.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "conformance" / "shanten-dev.json"
+REPEATS = 5
+
+sys.path.insert(0, str(ROOT))
+
+from riichi_cli.shanten import shanten, standard_shanten  # noqa: E402
+
+
+def load() -> list[tuple[int, ...]]:
+    if not DATA.exists():
+        sys.exit(f"bench_shanten: conformance data not found at {DATA}")
+    hands = []
+    for item in json.loads(DATA.read_text()):
+        counts = [0] * 34
+        for tile in item["q"]:
+            counts["mpsz".index(tile[0]) * 9 + (int(tile[1:]) or 5) - 1] += 1
+        hands.append(tuple(counts))
+    return hands
+
+
+def run(label: str, fn: Callable[[tuple[int, ...]], object], hands: list[tuple[int, ...]]) -> None:
+    times = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        for counts in hands:
+            fn(counts)
+        times.append(time.perf_counter() - start)
+    print(
+        f"{label:<18} first pass {len(hands) / times[0]:>10,.0f} hands/s   "
+        f"best of {REPEATS} {len(hands) / min(times):>10,.0f} hands/s"
+    )
+
+
+def main() -> None:
+    hands = load()
+    print(f"{len(hands)} hands from {DATA.name}")
+    run("standard_shanten", standard_shanten, hands)
+    run("shanten (all 3)", shanten, hands)
+
+
+if __name__ == "__main__":
+    main()

@@ -7,6 +7,7 @@ caller) into a checked (hand, context, rules) triple. It is pure: no file or ter
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import get_close_matches
 
 from .errors import InvalidContext, NotationError, short
 from .hand import Hand, concealed_pairs
@@ -75,6 +76,13 @@ class Request:
     id: object = None
 
 
+def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
+    """``unknown key 'hnd' (did you mean 'hand'?)``, or the valid keys when nothing is close."""
+    close = get_close_matches(str(key), valid, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else "valid keys: " + ", ".join(sorted(valid))
+    return f"unknown key {short(key)} ({hint})"
+
+
 def seat(value: object, key: str) -> str:
     found = _SEAT_WORDS.get(str(value).strip().lower()) if isinstance(value, str) else None
     if found is None:
@@ -134,7 +142,7 @@ def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict 
         raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
     unknown = [k for k in mapping if k not in KEYS]
     if unknown:
-        raise InvalidContext(f"unknown key {unknown[0]!r}; valid keys: {', '.join(sorted(KEYS))}")
+        raise InvalidContext(unknown_key_message(unknown[0], KEYS))
     ident = mapping.get("id")
     if not isinstance(ident, (str, int, float, bool, type(None))):
         raise InvalidContext(f"id must be a string or a number, got {short(ident)}")

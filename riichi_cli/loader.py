@@ -63,7 +63,11 @@ def hands_of(doc: object, where: str) -> list[dict | RiichiError]:
     extra = [k for k in doc if k not in ("hands", "defaults")]
     defaults, hands = doc.get("defaults") or {}, doc["hands"]
     if extra or not isinstance(defaults, dict) or not isinstance(hands, list):
-        problem = f"unknown key {extra[0]!r} beside 'hands'" if extra else "'hands' must be a list and 'defaults' a mapping"
+        problem = (
+            f"unknown key {extra[0]!r} beside 'hands'"
+            if extra
+            else "'hands' must be a list and 'defaults' a mapping"
+        )
         return [InvalidContext(f"{where}: {problem}")]
     return [{**defaults, **h} if isinstance(h, dict) else _not_mapping(h, where) for h in hands]
 

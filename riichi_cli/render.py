@@ -7,8 +7,8 @@ from rich.table import Table
 from rich.text import Text
 
 from .points import base_points, hand_points
-from .rules import PRESETS, UNVERIFIED, Rules, option_items
 from .rules import DESCRIPTIONS as RULE_DESCRIPTIONS
+from .rules import PRESETS, UNVERIFIED, Rules, option_items
 from .tiles import SEAT_NAMES, SEATS
 from .yaku import NAMES
 
@@ -36,7 +36,9 @@ def points_text(d: dict) -> str:
 def value_text(d: dict) -> str:
     """``4 han 30 fu``, ``mangan (5 han)``, ``double yakuman``..."""
     if d["yakuman"]:
-        return {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}.get(d["yakuman"], f"{d['yakuman']}x yakuman")
+        return {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}.get(
+            d["yakuman"], f"{d['yakuman']}x yakuman"
+        )
     text = f"{d['han']} han" + (f" {d['fu']} fu" if d["fu"] is not None else "")
     return f"{d['limit'].replace('_', ' ')} ({text})" if d["limit"] else text
 
@@ -107,7 +109,9 @@ def print_presets(out: Console | None = None) -> None:
     for name, rules in PRESETS.items():
         table.add_row(name, *(str(getattr(rules, k)).lower() for k in keys))
     out.print(table)
-    out.print("Aliases: wrc = wrc2022, ema = ema2025, jpml = jpml2023, majsoul = mahjongsoul. Default: tenhou.")
+    out.print(
+        "Aliases: wrc = wrc2022, ema = ema2025, jpml = jpml2023, majsoul = mahjongsoul. Default: tenhou."
+    )
 
 
 def print_preset(name: str, out: Console | None = None) -> None:
@@ -211,7 +215,8 @@ def batch_table(results: list[dict]) -> Table:
     for d in results:
         win = d["win"] or ""
         if d["ok"]:
-            value, pts = value_text(d), Text(f"{d['points']['total']} ({points_text(d)})", style="green")
+            how = "" if d["win"] == "ron" else f" ({points_text(d)})"
+            value, pts = value_text(d), Text(f"{d['points']['total']}{how}", style="green")
         else:
             value, pts = Text(d["error"]["code"], style="red"), Text(d["error"]["message"], style="red")
         table.add_row(d.get("source", ""), str(d["id"] or ""), d["hand"] or "", win, value, pts)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .context import Context, Request
 from .decompose import completing_tiles
-from .errors import Furiten, NoYaku, NotAWin
+from .errors import Furiten, NotAWin, NoYaku
 from .fu import fu_lines, round_fu
 from .hand import Hand
 from .points import Points, base_points, hand_points, payments
@@ -68,7 +68,9 @@ def _finish(r: Reading, yaku, han, fu, yakuman, limit, lines, base) -> Result:
     ctx = r.ctx
     points = hand_points(base, ctx.dealer, ctx.tsumo)
     pay = payments(points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, r.rules)
-    return Result(r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay)
+    return Result(
+        r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay
+    )
 
 
 def score_reading(r: Reading) -> Result | None:

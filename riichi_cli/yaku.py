@@ -7,12 +7,12 @@ function returning how many yakuman the hand counts for it (0 when it does not a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .decompose import SEQ
 from .reading import Reading
-from .tiles import DRAGONS, GREEN_TILES, GREEN, RED, WHITE, WINDS, is_honor, is_orphan, is_terminal
+from .tiles import DRAGONS, GREEN, GREEN_TILES, RED, WHITE, WINDS, is_honor, is_orphan, is_terminal
 
 
 @dataclass(frozen=True)
@@ -219,9 +219,13 @@ def renhou(r: Reading) -> bool:
 
 YAKU: tuple[YakuDef, ...] = (
     YakuDef("riichi", "Riichi", "Ready hand", "立直", 1, 0, riichi),
-    YakuDef("double_riichi", "Double riichi", "Ready hand on the first turn", "ダブル立直", 2, 0, double_riichi),
+    YakuDef(
+        "double_riichi", "Double riichi", "Ready hand on the first turn", "ダブル立直", 2, 0, double_riichi
+    ),
     YakuDef("ippatsu", "Ippatsu", "Win within a turn of riichi", "一発", 1, 0, ippatsu),
-    YakuDef("menzen_tsumo", "Menzen tsumo", "Self-draw with a closed hand", "門前清自摸和", 1, 0, menzen_tsumo),
+    YakuDef(
+        "menzen_tsumo", "Menzen tsumo", "Self-draw with a closed hand", "門前清自摸和", 1, 0, menzen_tsumo
+    ),
     YakuDef("pinfu", "Pinfu", "No-points hand", "平和", 1, 0, pinfu),
     YakuDef("tanyao", "Tanyao", "All simples", "断幺九", 1, 1, tanyao),
     YakuDef("iipeikou", "Iipeikou", "Pure double sequence", "一盃口", 1, 0, iipeikou),
@@ -246,8 +250,15 @@ YAKU: tuple[YakuDef, ...] = (
     YakuDef("shousangen", "Shousangen", "Little three dragons", "小三元", 2, 2, shousangen),
     YakuDef("honitsu", "Honitsu", "Half flush", "混一色", 3, 2, honitsu),
     YakuDef("junchan", "Junchan", "Fully outside hand", "純全帯幺九", 3, 2, junchan),
-    YakuDef("ryanpeikou", "Ryanpeikou", "Twice pure double sequence", "二盃口", 3, 0,
-            lambda r: r.form == "standard" and _peikou_pairs(r) == 2),  # fmt: skip
+    YakuDef(
+        "ryanpeikou",
+        "Ryanpeikou",
+        "Twice pure double sequence",
+        "二盃口",
+        3,
+        0,
+        lambda r: r.form == "standard" and _peikou_pairs(r) == 2,
+    ),  # fmt: skip
     YakuDef("chinitsu", "Chinitsu", "Full flush", "清一色", 6, 5, chinitsu),
     YakuDef("renhou", "Renhou", "Blessing of man", "人和", 5, 0, renhou),
 )
@@ -334,9 +345,17 @@ def suukantsu(r: Reading) -> int:
 
 YAKUMAN: tuple[YakumanDef, ...] = (
     YakumanDef("kokushi", "Kokushi musou", "Thirteen orphans", "国士無双", kokushi),
-    YakumanDef("kokushi_13", "Kokushi musou 13-sided", "Thirteen orphans, 13-sided wait", "国士無双十三面", kokushi_13),
+    YakumanDef(
+        "kokushi_13",
+        "Kokushi musou 13-sided",
+        "Thirteen orphans, 13-sided wait",
+        "国士無双十三面",
+        kokushi_13,
+    ),
     YakumanDef("suuankou", "Suuankou", "Four concealed triplets", "四暗刻", suuankou),
-    YakumanDef("suuankou_tanki", "Suuankou tanki", "Four concealed triplets, pair wait", "四暗刻単騎", suuankou_tanki),
+    YakumanDef(
+        "suuankou_tanki", "Suuankou tanki", "Four concealed triplets, pair wait", "四暗刻単騎", suuankou_tanki
+    ),
     YakumanDef("daisangen", "Daisangen", "Big three dragons", "大三元", daisangen),
     YakumanDef("shousuushii", "Shousuushii", "Little four winds", "小四喜", shousuushii),
     YakumanDef("daisuushii", "Daisuushii", "Big four winds", "大四喜", daisuushii),
@@ -348,8 +367,13 @@ YAKUMAN: tuple[YakumanDef, ...] = (
     YakumanDef("suukantsu", "Suukantsu", "Four kans", "四槓子", suukantsu),
     YakumanDef("tenhou", "Tenhou", "Blessing of heaven", "天和", lambda r: int(r.ctx.tenhou)),
     YakumanDef("chiihou", "Chiihou", "Blessing of earth", "地和", lambda r: int(r.ctx.chiihou)),
-    YakumanDef("renhou_yakuman", "Renhou", "Blessing of man", "人和",
-               lambda r: int(r.ctx.renhou and r.rules.renhou == "yakuman")),  # fmt: skip
+    YakumanDef(
+        "renhou_yakuman",
+        "Renhou",
+        "Blessing of man",
+        "人和",
+        lambda r: int(r.ctx.renhou and r.rules.renhou == "yakuman"),
+    ),  # fmt: skip
 )
 
 #: Dora rows are not yaku (they never make a hand valid) but are listed like them.

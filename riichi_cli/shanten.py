@@ -10,7 +10,8 @@ The standard (four sets and a pair) number is *exact*: it is the least number of
 draw to become a complete hand, minus one, where the complete hand may hold at most four of any tile.
 Away from the corner cases this is the usual ``8 - 2*sets - taatsu - pair`` with ``sets + taatsu``
 capped at ``k``; unlike that formula it knows that a tile held four times cannot be waited on
-(``1111m`` + three sets is one-shanten, not tenpai) and that a fourth honor is useless.
+(``1111m`` + three sets is one-shanten, not tenpai) and that a fourth honor is useless. Only the
+concealed counts are known here, so copies sitting in called melds or discards are not subtracted.
 
 How it is computed: the distance of a suit to "``s`` sets and ``p`` pairs" (``s <= 4``, ``p <= 1``)
 is a short dynamic programme over its nine positions. A suit splits into blocks of tiles separated
@@ -24,7 +25,7 @@ costs a handful of dictionary look-ups.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 __all__ = [
     "accepts",
@@ -45,8 +46,9 @@ _MAX_SETS = 4
 #: A distance vector is indexed by ``2 * sets + pairs`` for sets 0..4 and pairs 0..1.
 _VEC_LEN = 2 * (_MAX_SETS + 1)
 _INF = 99
-#: Forget memoised suits past this many (only reachable by feeding many unusual hands).
+#: Memo sizes: real hands need a few thousand entries; the bounds only stop runaway growth.
 _SUIT_CACHE_LIMIT = 250_000
+_BLOCK_CACHE_SIZE = 1 << 16
 
 # --------------------------------------------------------------------------------------------
 # Distance vectors and their min-plus product
@@ -70,7 +72,6 @@ def _product(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 
 #: Sets and a pair made from tiles the hand does not hold at all.
 _FRESH = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(_VEC_LEN))
-_ZERO = (0,) + (_INF,) * (_VEC_LEN - 1)
 
 # Interned vectors: each distinct vector gets a small int id, products are cached by id pairs.
 _vectors: list[tuple[int, ...]] = []
@@ -96,7 +97,7 @@ def _product_id(a: int, b: int) -> int:
 # One suit
 
 
-@cache
+@lru_cache(maxsize=_BLOCK_CACHE_SIZE)
 def _block_vector(ext: tuple[int, ...]) -> tuple[int, ...]:
     """Distances of one block, given with the empty room (at most 2) that lies on each side of it.
 
@@ -169,7 +170,7 @@ def _suit_vector_id(suit: tuple[int, ...]) -> int:
     return _intern(vec)
 
 
-@cache
+@lru_cache(maxsize=512)  # at most 330 sorted count lists
 def _honor_vector_id(held: tuple[int, ...]) -> int:
     """The interned distance vector of the honors, given their nonzero counts sorted."""
     vec = _FRESH
@@ -344,7 +345,7 @@ def shanten(counts: Counts, melds: int = 0) -> dict[str, int | None]:
 # Complete hands and waits
 
 
-@cache
+@lru_cache(maxsize=_BLOCK_CACHE_SIZE)
 def _suit_complete(suit: tuple[int, ...], honors: bool) -> bool:
     """Whether the counts split wholly into sets (triplets, and sequences unless honors).
 

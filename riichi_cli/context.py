@@ -217,6 +217,7 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         (c.chiihou and c.dealer, "chiihou for the dealer (see tenhou)"),
         (c.chiihou and not c.tsumo, "chiihou with ron (see renhou)"),
         (c.renhou and (c.dealer or c.tsumo), "renhou is a non-dealer's ron before their first draw"),
+        (c.renhou and rules.renhou == "none", f"renhou is not played under {rules.name} (renhou: none)"),
         ((c.tenhou or c.chiihou or c.renhou) and bool(hand.melds), "tenhou/chiihou/renhou with melds"),
         ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "tenhou/chiihou/renhou with riichi"),
         (bool(c.ura) and not c.in_riichi, "ura dora indicators without riichi"),

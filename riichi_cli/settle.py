@@ -1,0 +1,609 @@
+"""Settling the end of a round (SPEC section 8): each seat's change and what comes next.
+
+Pure core: a mapping (as read from YAML) in, the SPEC 8 dict out; no click, rich, yaml or I/O.
+Seats are seat winds; East deals. Choices the SPEC leaves open:
+
+- Every result has the same keys: id, ok, error, kind, rules, wins, skipped, pao, draw, chombo,
+  deltas, dealer_continues, next, scores, warnings. ``kind`` is ``win``, ``exhaustive_draw``,
+  ``abortive_draw`` or ``chombo``. ``draw`` is ``{kind, reason, tenpai, noten, nagashi}`` and ``chombo``
+  ``{seat, reason, penalty, deduction, sticks_returned}`` (``null`` for other outcomes); ``pao`` lists
+  ``{seat_wind, liable, yakuman, scope, liable_pays}``; ``scores`` is ``null`` unless the input gives
+  ``scores``. A refusal has ``ok: false``, ``error: {code, message}`` and the other keys empty.
+- Validation errors use the SPEC 4 codes: ``invalid_context`` for the settlement itself; a win that does
+  not score keeps its own code (``not_a_win``, ``furiten``, ...), its message prefixed ``win N (SEAT):``.
+  Every win is scored, a head-bumped one too: a ron that could not be called is an input error.
+- Several rons: ``wins`` run in turn order from the discarder (the head-bump order). Each win's
+  ``payments`` is what that winner actually gets (its hand, the honba paid to it, the deposits it takes),
+  so ``deltas`` is their sum. Three rons under ``multiple_ron: double`` are an abortive draw (sanchahou).
+- Deposits: all to the first winner after the discarder, except under `own_sticks_back`.
+- Pao: ``pao: SEAT`` on a win. On tsumo the liable seat pays the covered part; on ron the liable seat and
+  the discarder pay half of it each; the liable seat pays all the honba. ``pao_scope: share`` covers only
+  the liable yakuman's share of a stacked hand, the rest is paid as usual.
+- Chombo: the hand is replayed, so this hand's riichi sticks go back to their owners: +1000 each in
+  ``deltas`` and out of ``next.riichi_sticks`` (earlier deposits stay). ``chombo: points`` moves nothing
+  at the table; ``chombo.deduction`` is taken off the final score at the end of the game.
+
+So ``sum(deltas) == 1000 * (riichi_sticks - next.riichi_sticks)`` for every outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from .context import KEYS, build_request, count, read_rules, seat
+from .errors import InvalidContext, InvalidHand, RiichiError, short
+from .hand import concealed_pairs
+from .notation import build_melds, check_limits, parse
+from .points import Points, hand_points, payments
+from .report import result_dict
+from .rules import Rules, resolve_rules
+from .scoring import Result, score_request
+from .shanten import winning_tiles
+from .tiles import SEATS, name
+
+STICK = 1000  # one riichi deposit
+MANGAN_BASE = 2000  # nagashi mangan and the reverse-mangan chombo are sized as a mangan tsumo
+OUTCOMES = ("wins", "draw", "chombo")
+ROUND_KEYS = frozenset(
+    {"rules", "rule_options", "round_wind", "honba", "riichi_sticks", "riichi", "dora", "ura", "scores", "id"}
+    | set(OUTCOMES)
+)
+#: Keys the round sets once; a win may not give its own.
+ROUND_ONLY = frozenset({"rules", "rule_options", "round_wind", "honba", "riichi_sticks"})
+WIN_KEYS = (KEYS - ROUND_ONLY) | {"pao"}
+ABORTIVE_REASONS = ("kyuushu", "suufon", "suucha_riichi", "suukan", "sanchahou")
+DRAW_KEYS = {"exhaustive": {"kind", "tenpai", "nagashi", "hands"}, "abortive": {"kind", "reason"}}
+CHOMBO_KEYS = {"seat", "reason"}
+
+
+def own_sticks_back(rules: Rules) -> bool:
+    """EMA's rule for several winners: each winner who declared riichi this round takes back their
+    own stick; the other deposits go to the first winner after the discarder (RULES.md notes).
+
+    No rule option carries it alone. It is read here, and only here, from ``multiple_ron_honba: each``:
+    EMA 2025 is the preset that pays honba to each winner, and its rule book returns the sticks too. So
+    ``--rule multiple_ron_honba=each`` brings the stick return with it.
+    """
+    return rules.multiple_ron_honba == "each"
+
+
+@contextmanager
+def prefixed(label: str) -> Iterator[None]:
+    """Re-raise a refusal with ``label`` in front, keeping its code and the place it points at."""
+    try:
+        yield
+    except RiichiError as e:
+        raise type(e)(f"{label}: {e.message}", e.text, e.position) from None
+
+
+# -- reading the round ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Round:
+    """The round-level keys, checked. ``riichi`` is the seats that declared riichi this round."""
+
+    rules: Rules
+    round_wind: str
+    honba: int
+    sticks: int
+    riichi: tuple[str, ...]
+    dora: object
+    ura: object
+    scores: dict[str, int] | None
+    id: object
+
+
+def refuse_unknown(mapping: dict, allowed: set | frozenset, where: str) -> None:
+    unknown = [k for k in mapping if k not in allowed]
+    if unknown:
+        valid = ", ".join(sorted(map(str, allowed)))
+        raise InvalidContext(f"{where}unknown key {short(unknown[0])}; valid keys: {valid}")
+
+
+def seat_list(value: object, key: str) -> tuple[str, ...]:
+    """A list of seats (``[S, W]``, or one seat), in seat order; a seat listed twice is refused."""
+    if value is None:
+        return ()
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)):
+        raise InvalidContext(f"{key} must be a list of seats like [S, W], got {short(value)}")
+    seats: list[str] = []
+    for v in items:  # stops at the first repeat, so a huge list costs nothing
+        s = seat(v, key)
+        if s in seats:
+            raise InvalidContext(f"{key}: seat {s} is listed twice")
+        seats.append(s)
+    return tuple(sorted(seats, key=SEATS.index))
+
+
+def read_scores(value: object) -> dict[str, int] | None:
+    """Optional scores before the settlement: the four seats, whole numbers."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise InvalidContext(f"scores must be a mapping like {{E: 25000, S: 25000, ...}}, got {short(value)}")
+    scores = {seat(k, "scores"): v for k, v in value.items()}
+    if len(value) != 4 or set(scores) != set(SEATS):
+        raise InvalidContext("scores must give each of the four seats E, S, W, N once")
+    for s, v in scores.items():
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InvalidContext(f"scores: {s} must be a whole number, got {short(v)}")
+    return {s: scores[s] for s in SEATS}
+
+
+def read_round(mapping: object, default: Rules | None) -> Round:
+    """Check the round-level keys and that exactly one of wins, draw, chombo is given."""
+    if not isinstance(mapping, dict):
+        raise InvalidContext(f"a settlement must be a mapping of keys, got {type(mapping).__name__}")
+    refuse_unknown(mapping, ROUND_KEYS, "")
+    given = [k for k in OUTCOMES if mapping.get(k) is not None]
+    if len(given) != 1:
+        found = " and ".join(given) if given else "none"
+        raise InvalidContext(f"give exactly one of wins, draw, chombo (found {found})")
+    ident = mapping.get("id")
+    if not isinstance(ident, (str, int, float, bool, type(None))):
+        raise InvalidContext(f"id must be a string or a number, got {short(ident)}")
+    return Round(
+        rules=read_rules(mapping, default or resolve_rules()),
+        round_wind=seat(mapping.get("round_wind", "E"), "round_wind"),
+        honba=count(mapping.get("honba", 0), "honba"),
+        sticks=count(mapping.get("riichi_sticks", 0), "riichi_sticks"),
+        riichi=seat_list(mapping.get("riichi"), "riichi"),
+        dora=mapping.get("dora"),
+        ura=mapping.get("ura"),
+        scores=read_scores(mapping.get("scores")),
+        id=ident,
+    )
+
+
+def check_deposits(rnd: Round, declared: tuple[str, ...]) -> None:
+    """Each riichi declared this round put a stick on the table."""
+    if rnd.sticks < len(declared):
+        raise InvalidContext(
+            f"riichi_sticks is {rnd.sticks}, fewer than the {len(declared)} riichi declared this round "
+            f"({', '.join(declared)}); riichi_sticks counts the deposits on the table, this round's included"
+        )
+
+
+# -- wins -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One win as given: ``label`` names it in messages, ``raw`` holds its section 3 keys (no pao)."""
+
+    label: str
+    seat: str
+    tsumo: bool
+    discarder: str | None
+    pao: str | None
+    riichi: bool
+    raw: dict
+
+
+def read_entry(i: int, raw: object) -> Entry:
+    """Check one win's keys and its seats."""
+    label = f"win {i}"
+    if not isinstance(raw, dict):
+        raise InvalidContext(f"{label}: a win is a mapping of section 3 keys, got {short(raw)}")
+    for key in raw:
+        if key in ROUND_ONLY:
+            raise InvalidContext(f"{label}: {key!r} is set once for the round, not per win")
+    refuse_unknown(raw, WIN_KEYS, f"{label}: ")
+    if raw.get("seat_wind") is None:
+        raise InvalidContext(f"{label}: give seat_wind, the winner's seat")
+    who = seat(raw["seat_wind"], f"{label} seat_wind")
+    label = f"win {i} ({who})"
+    how = raw.get("win", "ron")
+    if how not in ("ron", "tsumo"):
+        raise InvalidContext(f"{label}: win must be ron or tsumo, got {short(how)}")
+    discarder = None if raw.get("from") is None else seat(raw["from"], f"{label} from")
+    pao = None if raw.get("pao") is None else seat(raw["pao"], f"{label} pao")
+    problems = [
+        (how == "ron" and discarder is None, "a ron needs 'from', the seat that dealt in"),
+        (how == "tsumo" and discarder is not None, "a tsumo has no 'from'"),
+        (discarder == who, f"a win by the discarder: {who} cannot ron their own discard"),
+        (pao == who, "the pao seat is the winner; pao names the player liable for the yakuman"),
+    ]
+    for bad, message in problems:
+        if bad:
+            raise InvalidContext(f"{label}: {message}")
+    riichi = raw.get("riichi") is True or raw.get("double_riichi") is True
+    body = {k: v for k, v in raw.items() if k != "pao"}
+    return Entry(label, who, how == "tsumo", discarder, pao, riichi, body)
+
+
+def turns_after(discarder: str | None, s: str) -> int:
+    """How many turns after the discarder seat ``s`` plays: the head-bump order."""
+    return 0 if discarder is None else (SEATS.index(s) - SEATS.index(discarder)) % 4
+
+
+def read_entries(raw: object, rnd: Round) -> list[Entry]:
+    """Every win, checked together, nearest to the discarder first."""
+    if not isinstance(raw, list) or not raw:
+        raise InvalidContext(f"wins must be a non-empty list of wins, got {short(raw)}")
+    if len(raw) > 3:
+        raise InvalidContext(f"{len(raw)} wins: at most 3 (the players other than the discarder)")
+    entries = [read_entry(i, w) for i, w in enumerate(raw, 1)]
+    seats = [e.seat for e in entries]
+    twice = next((s for s in seats if seats.count(s) > 1), None)
+    if twice:
+        raise InvalidContext(f"seat {twice} wins twice")
+    for e in entries:
+        said = "riichi" in e.raw or "double_riichi" in e.raw
+        if e.seat in rnd.riichi and said and not e.riichi:
+            raise InvalidContext(f"{e.label}: listed in riichi, but the win says riichi: false")
+    if len(entries) > 1:
+        check_multiple(entries)
+    return sorted(entries, key=lambda e: turns_after(e.discarder, e.seat))
+
+
+def check_multiple(entries: list[Entry]) -> None:
+    """Several wins are rons on one discard, by players other than the discarder."""
+    tsumo = [e.seat for e in entries if e.tsumo]
+    if len(tsumo) > 1:
+        raise InvalidContext(f"two tsumo wins ({' and '.join(tsumo)}): only one player can win by tsumo")
+    if tsumo:
+        raise InvalidContext(f"{tsumo[0]} wins by tsumo beside a ron: several wins are rons on one discard")
+    discarders = sorted({e.discarder for e in entries}, key=SEATS.index)
+    if len(discarders) > 1:
+        raise InvalidContext(
+            f"rons from different seats ({', '.join(discarders)}): several wins share a 'from'"
+        )
+    if discarders[0] in {e.seat for e in entries}:
+        raise InvalidContext(f"a win by the discarder: {discarders[0]} dealt in and cannot also win")
+
+
+def declared_riichi(rnd: Round, entries: list[Entry]) -> tuple[str, ...]:
+    """The round's riichi list and every winner whose win says riichi."""
+    seats = set(rnd.riichi) | {e.seat for e in entries if e.riichi}
+    return tuple(s for s in SEATS if s in seats)
+
+
+def scorer_mapping(e: Entry, rnd: Round) -> dict:
+    """The section 3 mapping the scorer gets: the win's keys plus the round's."""
+    m = dict(e.raw, round_wind=rnd.round_wind, honba=rnd.honba, riichi_sticks=0)
+    if e.seat in rnd.riichi and "riichi" not in m and "double_riichi" not in m:
+        m["riichi"] = True  # the round's riichi list speaks for the winner
+    if "dora" not in m and rnd.dora is not None:
+        m["dora"] = rnd.dora
+    if "ura" not in m and rnd.ura is not None and (m.get("riichi") or m.get("double_riichi")):
+        m["ura"] = rnd.ura
+    return m
+
+
+def score_entry(e: Entry, rnd: Round) -> Result:
+    with prefixed(e.label):
+        return score_request(build_request(scorer_mapping(e, rnd), rnd.rules))
+
+
+# -- pao and payments -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pao:
+    """A liability: ``part`` of the hand's ``of`` yakuman are paid by ``liable``."""
+
+    liable: str
+    yakuman: tuple[str, ...]
+    part: int
+    of: int
+
+
+@dataclass(frozen=True)
+class Scored:
+    entry: Entry
+    result: Result
+    pao: Pao | None
+
+
+def check_one_tile(scored: list[Scored]) -> None:
+    """Rons on one discard all win on that tile."""
+    tiles = {s.entry.seat: name(s.result.hand.win_tile, s.result.hand.win_red) for s in scored}
+    if len(set(tiles.values())) > 1:
+        found = ", ".join(f"{k} on {v}" for k, v in tiles.items())
+        raise InvalidContext(f"rons on one discard win on one tile, not {found}")
+
+
+def pao_yakuman(rules: Rules) -> tuple[str, ...]:
+    """The yakuman a player can be liable for under ``rules`` (none when pao is off)."""
+    if not rules.pao:
+        return ()
+    return ("daisangen", "daisuushii") + (("suukantsu",) if rules.pao_suukantsu else ())
+
+
+def read_pao(e: Entry, res: Result, rules: Rules) -> Pao | None:
+    """The liability a win names, checked against its yakuman."""
+    if e.pao is None:
+        return None
+    eligible = pao_yakuman(rules)
+    if not eligible:
+        raise InvalidContext(f"{e.label}: pao is not played under {rules.name} (pao: false)")
+    found = [(y.id, y.yakuman) for y in res.yaku if y.yakuman and y.id in eligible]
+    if not found:
+        raise InvalidContext(f"{e.label}: pao names {e.pao}, but the hand has no {' or '.join(eligible)}")
+    share = sum(n for _, n in found)
+    part = res.yakuman if rules.pao_scope == "whole" else share
+    return Pao(e.pao, tuple(y for y, _ in found), part, res.yakuman)
+
+
+def scaled(p: Points, num: int, den: int) -> Points:
+    """Each payer's share times num/den (exact for yakuman, whose shares are multiples of 8000)."""
+
+    def f(x: int | None) -> int | None:
+        return None if x is None else x * num // den
+
+    return Points(f(p.ron), f(p.tsumo_dealer), f(p.tsumo_other))
+
+
+def win_payments(res: Result, honba: int, sticks: int, pao: Pao | None, rules: Rules) -> dict[str, int]:
+    """Each seat's change for one winner who takes ``honba`` counters and ``sticks`` deposits."""
+    winner, discarder = res.context.seat_wind, res.context.discarder
+    if pao is None or pao.liable == discarder:  # a liable discarder pays it all anyway
+        return payments(res.points, winner, discarder, honba, sticks, rules)
+    delta = payments(scaled(res.points, pao.of - pao.part, pao.of), winner, discarder, 0, sticks, rules)
+    part = res.points.total * pao.part // pao.of
+    liable_pays = part if discarder is None else part // 2
+    owed = {pao.liable: liable_pays + honba * rules.honba_points}  # honba follow the liable player
+    if discarder is not None:
+        owed[discarder] = part - liable_pays
+    for s, amount in owed.items():
+        delta[s] -= amount
+        delta[winner] += amount
+    return delta
+
+
+def shares(winners: list[Entry], rnd: Round, declared: tuple[str, ...]) -> list[tuple[int, int]]:
+    """(honba, deposits) each winner takes, nearest to the discarder first."""
+    sticks = [0] * len(winners)
+    if own_sticks_back(rnd.rules):
+        sticks = [int(w.seat in declared) for w in winners]
+    sticks[0] += rnd.sticks - sum(sticks)
+    each = rnd.rules.multiple_ron_honba == "each"
+    return [(rnd.honba if i == 0 or each else 0, n) for i, n in enumerate(sticks)]
+
+
+def resolve_rons(scored: list[Scored], rules: Rules) -> tuple[list[Scored], list[dict], bool]:
+    """(winners, skipped, abortive) of the wins under ``multiple_ron``."""
+    if len(scored) > 1 and rules.multiple_ron == "head_bump":
+        return scored[:1], [skip(s, "head bump") for s in scored[1:]], False
+    if len(scored) == 3 and rules.multiple_ron == "double":
+        return [], [skip(s, "triple ron: abortive draw (sanchahou)") for s in scored], True
+    return scored, [], False
+
+
+def skip(s: Scored, reason: str) -> dict:
+    return {"seat_wind": s.entry.seat, "reason": reason}
+
+
+def settle_wins(rnd: Round, raw: object) -> dict:
+    entries = read_entries(raw, rnd)
+    declared = declared_riichi(rnd, entries)
+    check_deposits(rnd, declared)
+    scored = []
+    for e in entries:
+        res = score_entry(e, rnd)
+        scored.append(Scored(e, res, read_pao(e, res, rnd.rules)))
+    check_one_tile(scored)
+    winners, skipped, abortive = resolve_rons(scored, rnd.rules)
+    if abortive:
+        return abortive_outcome(rnd, "sanchahou", skipped=skipped)
+    wins, paos, deltas = [], [], dict.fromkeys(SEATS, 0)
+    splits = shares([s.entry for s in winners], rnd, declared)
+    for s, (honba, sticks) in zip(winners, splits):
+        pay = win_payments(s.result, honba, sticks, s.pao, rnd.rules)
+        wins.append({**result_dict(s.result, s.entry.raw.get("id")), "payments": pay})
+        paos += [pao_dict(s, pay)] if s.pao else []
+        deltas = {k: deltas[k] + pay[k] for k in SEATS}
+    stays = any(s.entry.seat == "E" for s in winners)
+    paid = sum(n for _, n in splits)
+    return outcome(rnd, "win", deltas, stays, rnd.honba + 1 if stays else 0, rnd.sticks - paid,
+                   wins=wins, skipped=skipped, pao=paos)  # fmt: skip
+
+
+def pao_dict(s: Scored, pay: dict[str, int]) -> dict:
+    assert s.pao is not None
+    scope = "whole" if s.pao.part == s.pao.of else "share"
+    return {"seat_wind": s.entry.seat, "liable": s.pao.liable, "yakuman": list(s.pao.yakuman),
+            "scope": scope, "liable_pays": -pay[s.pao.liable]}  # fmt: skip
+
+
+# -- draws and chombo -----------------------------------------------------------------------
+
+
+def split(total: int, seats: tuple[str, ...]) -> dict[str, int]:
+    """``total`` shared among ``seats`` as evenly as whole points allow (the first take the odd points)."""
+    q, r = divmod(total, len(seats))
+    return {s: q + (i < r) for i, s in enumerate(seats)}
+
+
+def noten_deltas(tenpai: tuple[str, ...], penalty: int) -> dict[str, int]:
+    """The noten players pay ``penalty`` in all, shared by the tenpai players (none if 0 or 4 tenpai)."""
+    noten = tuple(s for s in SEATS if s not in tenpai)
+    if not tenpai or not noten:
+        return dict.fromkeys(SEATS, 0)
+    gain, loss = split(penalty, tenpai), split(penalty, noten)
+    return {s: gain.get(s, 0) - loss.get(s, 0) for s in SEATS}
+
+
+def nagashi_deltas(nagashi: tuple[str, ...], rules: Rules) -> dict[str, int]:
+    """Each nagashi mangan is paid as a mangan tsumo, without honba or deposits."""
+    deltas = dict.fromkeys(SEATS, 0)
+    for s in nagashi:
+        pay = payments(hand_points(MANGAN_BASE, s == "E", True), s, None, 0, 0, rules)
+        deltas = {k: deltas[k] + pay[k] for k in SEATS}
+    return deltas
+
+
+def draw_waits(text: str, rules: Rules) -> tuple[list[int], list[int]]:
+    """(concealed counts, waits by shape) of a 13-tile hand at a draw; pure karaten waits included."""
+    parsed = parse(text)
+    melds = build_melds(parsed)
+    counts = parsed.counts()
+    size = sum(counts) + 3 * len(melds)
+    if size != 13:
+        raise InvalidHand(f"a hand at a draw has 13 tiles (a meld counts 3), this one has {size}", text)
+    tiles = concealed_pairs(counts, parsed.reds()) + [p for m in melds for p in m.pairs()]
+    check_limits(tiles, rules.aka_dora, text)
+    return counts, winning_tiles(counts, len(melds))
+
+
+def karaten_note(s: str, text: object, rules: Rules) -> str | None:
+    """None when a hand claimed tenpai counts as tenpai; a note when it is pure karaten that does not."""
+    label = f"draw.hands.{s}"
+    if not isinstance(text, str):
+        raise InvalidContext(f"{label} must be a hand in tile notation, got {short(text)}")
+    with prefixed(label):
+        counts, waits = draw_waits(text, rules)
+    if not waits:
+        raise InvalidContext(f"{label}: {s} is listed tenpai, but {text} is not tenpai")
+    if rules.pure_karaten_is_tenpai or any(counts[t] < 4 for t in waits):
+        return None
+    tiles = " ".join(name(t) for t in waits)
+    return (f"{s} counts as noten: pure karaten (every wait, {tiles}, is held four times in the hand) "
+            f"under {rules.name} (pure_karaten_is_tenpai: false)")  # fmt: skip
+
+
+def check_tenpai(listed: tuple[str, ...], hands: object, rules: Rules) -> tuple[tuple[str, ...], list[str]]:
+    """(seats that count as tenpai, notes): the claims checked against the hands given."""
+    if hands is None:
+        return listed, []
+    if not isinstance(hands, dict):
+        raise InvalidContext(f"draw.hands must be a mapping of seat to hand, got {short(hands)}")
+    given = {seat(k, "draw.hands"): v for k, v in hands.items()}
+    stray = [s for s in given if s not in listed]
+    if stray:
+        raise InvalidContext(f"draw.hands: {stray[0]} is not listed tenpai (hands check tenpai claims)")
+    notes = {s: karaten_note(s, given[s], rules) for s in listed if s in given}
+    tenpai = tuple(s for s in listed if not notes.get(s))
+    return tenpai, [n for n in notes.values() if n]
+
+
+def settle_exhaustive(rnd: Round, draw: dict) -> dict:
+    rules = rnd.rules
+    nagashi = seat_list(draw.get("nagashi"), "draw.nagashi")
+    if nagashi and not rules.nagashi_mangan:
+        raise InvalidContext(f"nagashi mangan is not played under {rules.name} (nagashi_mangan: false)")
+    tenpai, notes = check_tenpai(seat_list(draw.get("tenpai"), "draw.tenpai"), draw.get("hands"), rules)
+    notes += [f"{s} declared riichi but is noten: a noten riichi is a chombo under most rules"
+              for s in rnd.riichi if s not in tenpai]  # fmt: skip
+    deltas = nagashi_deltas(nagashi, rules) if nagashi else noten_deltas(tenpai, rules.noten_penalty)
+    noten = [s for s in SEATS if s not in tenpai]
+    info = {"kind": "exhaustive", "reason": None, "tenpai": list(tenpai), "noten": noten,
+            "nagashi": list(nagashi)}  # fmt: skip
+    return outcome(rnd, "exhaustive_draw", deltas, "E" in tenpai, rnd.honba + 1, rnd.sticks,
+                   draw=info, warnings=notes)  # fmt: skip
+
+
+def abortive_outcome(rnd: Round, reason: str, skipped: list[dict] | None = None) -> dict:
+    """No payments, the dealer stays, honba + 1, deposits stay."""
+    info = {"kind": "abortive", "reason": reason, "tenpai": [], "noten": [], "nagashi": []}
+    return outcome(rnd, "abortive_draw", dict.fromkeys(SEATS, 0), True, rnd.honba + 1, rnd.sticks,
+                   draw=info, skipped=skipped or [])  # fmt: skip
+
+
+def settle_draw(rnd: Round, draw: object) -> dict:
+    kind = draw.get("kind") if isinstance(draw, dict) else None
+    if kind not in DRAW_KEYS:
+        raise InvalidContext(f"draw must be a mapping with kind: exhaustive or abortive, got {short(draw)}")
+    assert isinstance(draw, dict)
+    refuse_unknown(draw, DRAW_KEYS[kind], f"draw ({kind}): ")
+    check_deposits(rnd, rnd.riichi)
+    if kind == "exhaustive":
+        return settle_exhaustive(rnd, draw)
+    reason = draw.get("reason")
+    if reason not in ABORTIVE_REASONS:
+        raise InvalidContext(f"draw.reason must be one of {', '.join(ABORTIVE_REASONS)}, got {short(reason)}")
+    if reason == "suucha_riichi" and len(rnd.riichi) < 4:
+        raise InvalidContext("suucha_riichi (four riichi) needs all four seats in riichi")
+    return abortive_outcome(rnd, reason)
+
+
+def chombo_deltas(offender: str, rules: Rules) -> dict[str, int]:
+    """The table payment of ``chombo``: a reverse mangan tsumo under ``mangan``, nothing otherwise."""
+    if rules.chombo != "mangan":
+        return dict.fromkeys(SEATS, 0)
+    pay = payments(hand_points(MANGAN_BASE, offender == "E", True), offender, None, 0, 0, rules)
+    return {s: -v for s, v in pay.items()}
+
+
+def settle_chombo(rnd: Round, raw: object) -> dict:
+    if not isinstance(raw, dict):
+        raise InvalidContext(f"chombo must be a mapping like {{seat: N, reason: ...}}, got {short(raw)}")
+    refuse_unknown(raw, CHOMBO_KEYS, "chombo: ")
+    offender = seat(raw.get("seat"), "chombo.seat")
+    reason = raw.get("reason")
+    if reason is not None and not isinstance(reason, str):
+        raise InvalidContext(f"chombo.reason must be text, got {short(reason)}")
+    check_deposits(rnd, rnd.riichi)
+    rules = rnd.rules
+    deltas = chombo_deltas(offender, rules)
+    for s in rnd.riichi:  # the hand is replayed: this hand's sticks go back to their owners
+        deltas[s] += STICK
+    info = {"seat": offender, "reason": reason, "penalty": rules.chombo,
+            "deduction": rules.chombo_points if rules.chombo == "points" else 0,
+            "sticks_returned": list(rnd.riichi)}  # fmt: skip
+    notes = [f"chombo carries no penalty under {rules.name} (chombo: none)"] if rules.chombo == "none" else []
+    return outcome(rnd, "chombo", deltas, True, rnd.honba, rnd.sticks - len(rnd.riichi),
+                   chombo=info, warnings=notes)  # fmt: skip
+
+
+# -- the result -----------------------------------------------------------------------------
+
+
+def blank(ident: object = None) -> dict:
+    """Every key of a settlement, empty."""
+    return {"id": ident, "ok": True, "error": None, "kind": None, "rules": None, "wins": [], "skipped": [],
+            "pao": [], "draw": None, "chombo": None, "deltas": None, "dealer_continues": None,
+            "next": None, "scores": None, "warnings": []}  # fmt: skip
+
+
+def outcome(
+    rnd: Round, kind: str, deltas: dict[str, int], stays: bool, honba: int, sticks: int, **parts
+) -> dict:
+    """The SPEC 8 object; final scores and a below-zero warning when the round gives scores."""
+    out = blank(rnd.id)
+    out.update(kind=kind, rules=rnd.rules.name, deltas=deltas, dealer_continues=stays,
+               next={"honba": honba, "riichi_sticks": sticks}, **parts)  # fmt: skip
+    if rnd.scores is not None:
+        out["scores"] = {s: rnd.scores[s] + deltas[s] for s in SEATS}
+        below = [(s, v) for s, v in out["scores"].items() if v < 0]
+        out["warnings"] = out["warnings"] + [f"{s} ends below zero ({v}): the game is over under most rules"
+                                             for s, v in below]  # fmt: skip
+    return out
+
+
+def error_result(err: RiichiError) -> dict:
+    """The SPEC 8 object of a refused settlement."""
+    return {**blank(), "ok": False, "error": {"code": err.code, "message": err.one_line()}}
+
+
+def settle_checked(mapping: object, rules: Rules | None = None) -> tuple[dict, RiichiError | None]:
+    """Settle one round; ``rules`` are the defaults its ``rules:``/``rule_options:`` may override.
+    Returns (the SPEC 8 object, the refusal or None); never raises for bad input."""
+    try:
+        return settle_round(mapping, rules), None
+    except RiichiError as err:
+        return error_result(err), err
+    except RecursionError:
+        err = InvalidContext("input nested too deeply")
+        return error_result(err), err
+
+
+def settle(mapping: object, rules: Rules | None = None) -> dict:
+    """The SPEC 8 object of one round (``ok: false`` with the error for bad input)."""
+    return settle_checked(mapping, rules)[0]
+
+
+def settle_round(mapping: object, rules: Rules | None = None) -> dict:
+    """Settle one round, or raise the refusal."""
+    rnd = read_round(mapping, rules)
+    assert isinstance(mapping, dict)
+    if mapping.get("wins") is not None:
+        return settle_wins(rnd, mapping["wins"])
+    if mapping.get("draw") is not None:
+        return settle_draw(rnd, mapping["draw"])
+    return settle_chombo(rnd, mapping["chombo"])

@@ -6,12 +6,12 @@ so `riichi score --json` starts about as fast as Python itself.
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
-from .errors import RiichiError
+from .cli_common import RulesParam, context_options, emit_json, fail, mapping_of, resolve, rules_of
+from .errors import InvalidContext, RiichiError
 
 EPILOG_SCORE = """\b
 Examples:
@@ -20,45 +20,6 @@ Examples:
   riichi score 11123455678999m --tsumo --seat E --json
   riichi score --context hand.yaml --ura 3p
 """
-
-
-class RulesParam:
-    """--rules and --rule, shared by every command that scores."""
-
-    @staticmethod
-    def options(f):
-        f = click.option(
-            "--rule", "rule_items", multiple=True, metavar="KEY=VALUE",
-            help="Override one rule option (repeatable), e.g. --rule kuitan=false.",
-        )(f)  # fmt: skip
-        f = click.option(
-            "--rules", "preset", default=None, metavar="PRESET",
-            help="Rule preset: tenhou (default), mahjongsoul, mleague, wrc2022, ema2025, jpml2023.",
-        )(f)  # fmt: skip
-        return f
-
-
-def resolve(preset: str | None, rule_items: tuple[str, ...]):
-    """The Rules of --rules/--rule, or a usage error (exit 2)."""
-    from .rules import parse_rule_assignments, resolve_rules
-
-    try:
-        return resolve_rules(preset, parse_rule_assignments(rule_items))
-    except RiichiError as e:
-        fail(e)
-
-
-def fail(err: RiichiError, code: int | None = None) -> None:
-    """Print a refusal on stderr (message, then the input with a caret) and exit."""
-    click.echo(f"riichi: {err.code}: {err.message}", err=True)
-    caret = err.caret()
-    if caret:
-        click.echo(caret, err=True)
-    sys.exit(err.exit_code if code is None else code)
-
-
-def emit_json(obj: object) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -80,65 +41,6 @@ def main() -> None:
 
 # -- score --------------------------------------------------------------------------------
 
-_FLAG_KEYS = (
-    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-    "tenhou", "chiihou", "renhou",
-)  # fmt: skip
-
-
-def context_options(f):
-    """The situation flags of `score` (also taken by `waits`)."""
-    for key in reversed(_FLAG_KEYS):
-        f = click.option(f"--{key.replace('_', '-')}", key, is_flag=True, help=f"The win is {key}.")(f)
-    opts = [
-        ("--passed", "passed", "TILES", "Winning tiles let pass since your last discard (furiten)."),
-        ("--discards", "discards", "TILES", "Your own discards this hand (furiten)."),
-        ("--sticks", "riichi_sticks", "N", "Riichi deposits on the table."),
-        ("--honba", "honba", "N", "Honba counters."),
-        ("--ura", "ura", "TILES", "Ura dora indicators (riichi only)."),
-        ("--dora", "dora", "TILES", "Dora indicators, kan dora included, e.g. 4s1z."),
-        ("--seat", "seat_wind", "SEAT", "Your seat wind E/S/W/N (E is the dealer; default S)."),
-        ("--round", "round_wind", "SEAT", "Round wind (default E)."),
-        ("--from", "from", "SEAT", "Seat that dealt in (default: the seat before yours)."),
-        ("--win", "win_tile", "TILE", "The winning tile (default: the last concealed tile)."),
-        ("--context", "context_file", "FILE", "YAML file of section 3 keys; flags win over it."),
-    ]
-    for flag, dest, metavar, help_text in opts:
-        f = click.option(flag, dest, default=None, metavar=metavar, help=help_text)(f)
-    f = click.option("--ron/--tsumo", "ron", default=None, help="Win by ron (default) or tsumo.")(f)
-    return f
-
-
-def build_mapping(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
-    """The section 3 mapping of the command line: the --context file, then the flags over it."""
-    from click.core import ParameterSource
-
-    mapping: dict = {}
-    if params.get("context_file"):
-        from .loader import load_context
-
-        try:
-            mapping.update(load_context(params["context_file"]))
-        except RiichiError as e:
-            fail(e, 2)
-    if hand:
-        mapping["hand"] = " ".join(hand)
-    if params.get("ron") is not None:
-        mapping["win"] = "ron" if params["ron"] else "tsumo"
-    for key in ("win_tile", "from", "round_wind", "seat_wind", "dora", "ura", "discards", "passed"):
-        if params.get(key) is not None:
-            mapping[key] = params[key]
-    for key in ("honba", "riichi_sticks"):
-        if params.get(key) is not None:
-            try:
-                mapping[key] = int(params[key])
-            except ValueError:
-                raise click.BadParameter(f"{params[key]!r} is not a whole number", param_hint=key) from None
-    for key in _FLAG_KEYS:
-        if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
-            mapping[key] = True
-    return mapping
-
 
 @main.command(epilog=EPILOG_SCORE)
 @click.argument("hand", nargs=-1)
@@ -149,11 +51,17 @@ def build_mapping(ctx: click.Context, hand: tuple[str, ...], params: dict) -> di
 def score(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, as_json, **params) -> None:
     """Score one winning hand (14 tiles, melds as chi:/pon:/kan:/kakan:/ankan:)."""
     from .api import score_checked
+    from .report import error_dict
 
-    rules = resolve(preset, rule_items)
-    mapping = build_mapping(ctx, hand, params)
-    if "hand" not in mapping:
-        raise click.UsageError("give a HAND (e.g. 234567m2278p456s9p) or --context FILE with a hand: key")
+    try:
+        rules = rules_of(preset, rule_items)
+        mapping = mapping_of(ctx, hand, params)
+        if "hand" not in mapping:
+            raise InvalidContext("give a HAND (e.g. 234567m2278p456s9p) or --context FILE with a hand: key")
+    except RiichiError as err:
+        if as_json:
+            emit_json(error_dict(err, {}))
+        fail(err)
     result, err = score_checked(mapping, rules)
     if as_json:
         emit_json(result)
@@ -233,17 +141,24 @@ def table(preset, rule_items, as_json) -> None:
         print_table(rules_)
 
 
-def _register_optional() -> None:
-    """Commands that live in their own modules (waits, shanten, settle)."""
-    import importlib
+from .cli_settle import settle  # noqa: E402  (commands in their own modules use cli_common)
+from .cli_waits import shanten, waits  # noqa: E402
 
-    for module, names in (("cli_waits", ("waits", "shanten")), ("cli_settle", ("settle",))):
-        try:
-            mod = importlib.import_module(f".{module}", __package__)
-        except ImportError:
-            continue
-        for cmd_name in names:
-            main.add_command(getattr(mod, cmd_name))
+for _command in (waits, shanten, settle):
+    main.add_command(_command)
 
 
-_register_optional()
+def run() -> None:
+    """The `riichi` entry point: any unexpected failure is one line on stderr, not a traceback.
+
+    Set RIICHI_DEBUG=1 to see the traceback of such a failure.
+    """
+    import os
+
+    try:
+        main()
+    except Exception as e:  # a bug, not bad input: say so in one line
+        if os.environ.get("RIICHI_DEBUG"):
+            raise
+        click.echo(f"riichi: internal error: {type(e).__name__}: {e} (RIICHI_DEBUG=1 shows more)", err=True)
+        sys.exit(70)

@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from .cli import RulesParam, emit_json, fail, resolve
+from .cli_common import RulesParam, emit_json, fail, resolve
 from .errors import RiichiError, Unreadable
 from .tiles import SEAT_NAMES, SEATS
 

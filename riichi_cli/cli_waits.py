@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from .cli import RulesParam, build_mapping, context_options, emit_json, fail, resolve
+from .cli_common import RulesParam, build_mapping, context_options, emit_json, fail, resolve
 from .context import tile_list
 from .errors import InvalidContext, RiichiError, Unreadable, short
 

@@ -12,7 +12,7 @@ from difflib import get_close_matches
 from .errors import InvalidContext, NotationError, short
 from .hand import Hand, concealed_pairs
 from .notation import check_limits, parse_hand, parse_tiles
-from .rules import Rules, resolve_rules
+from .rules import Rules, resolve_rules, with_overrides
 from .tiles import SEATS, name
 
 FLAGS = (
@@ -127,8 +127,7 @@ def read_rules(mapping: dict, default: Rules) -> Rules:
     if preset is not None and not isinstance(preset, str):
         raise InvalidContext(f"rules must be a preset name, got {short(preset)}")
     if preset is None:
-        base = {k: getattr(default, k) for k in default.__dataclass_fields__ if k != "name"}
-        return resolve_rules(default.name, {**base, **options})
+        return with_overrides(default, options)
     return resolve_rules(preset, options)
 
 
@@ -140,9 +139,6 @@ def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict 
     echo = {} if echo is None else echo
     if not isinstance(mapping, dict):
         raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
-    unknown = [k for k in mapping if k not in KEYS]
-    if unknown:
-        raise InvalidContext(unknown_key_message(unknown[0], KEYS))
     ident = mapping.get("id")
     if not isinstance(ident, (str, int, float, bool, type(None))):
         raise InvalidContext(f"id must be a string or a number, got {short(ident)}")
@@ -168,7 +164,7 @@ def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict 
         raise InvalidContext(f"hand must be a string of tile notation, got {short(text)}")
     win_tile = mapping.get("win_tile")
     if win_tile is not None and not isinstance(win_tile, str):
-        win_tile = str(win_tile)
+        raise InvalidContext(f"win_tile must be one tile like '5m', got {short(win_tile)}")
     hand = parse_hand(text, win_tile)
     echo["hand"] = hand.notation()
     echo["win_tile"] = hand_win_name(hand)
@@ -179,6 +175,9 @@ def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict 
     context = Context(**kw)
     echo["from"] = context.discarder
     check_tiles(hand, dora + ura, rules, text)
+    unknown = [k for k in mapping if k not in KEYS]
+    if unknown:  # checked last so that an error still echoes what could be read
+        raise InvalidContext(unknown_key_message(unknown[0], KEYS))
     check_context(hand, context, rules)
     return Request(hand, context, rules, mapping.get("id"))
 

@@ -9,9 +9,14 @@ from __future__ import annotations
 import reprlib
 
 
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, 60, 60
+
+
 def short(value: object) -> str:
     """A bounded repr for messages, safe on huge or alias-bombed values."""
-    return reprlib.repr(value)
+    text = _REPR.repr(value)
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 class RiichiError(Exception):

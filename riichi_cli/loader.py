@@ -14,6 +14,8 @@ from pathlib import Path
 from .errors import InvalidContext, RiichiError, Unreadable, short
 
 MAX_BYTES = 16 * 1024 * 1024
+#: Keys that mark a `riichi settle` document met by `batch` (sample_hands/settle/ holds some).
+SETTLE_KEYS = ("wins", "draw", "chombo")
 Item = tuple[str, "dict | RiichiError"]
 
 
@@ -58,6 +60,8 @@ def hands_of(doc: object, where: str) -> list[dict | RiichiError]:
         return [h if isinstance(h, dict) else _not_mapping(h, where) for h in doc]
     if not isinstance(doc, dict):
         return [_not_mapping(doc, where)]
+    if "hand" not in doc and any(k in doc for k in SETTLE_KEYS):
+        return [InvalidContext(f"{where}: a round settlement, not a hand: use `riichi settle {where}`")]
     if "hands" not in doc:
         return [doc]
     extra = [k for k in doc if k not in ("hands", "defaults")]
@@ -80,7 +84,10 @@ def read_text_items(text: str, where: str) -> list[dict | RiichiError]:
     docs = parse_yaml(text, where)
     if not docs:
         raise Unreadable(f"{where}: empty")
-    return [h for doc in docs for h in hands_of(doc, where)]
+    hands = [h for doc in docs for h in hands_of(doc, where)]
+    if not hands:  # an empty list still answers with one object, so the input is not lost
+        raise Unreadable(f"{where}: no hands (an empty list)")
+    return hands
 
 
 def file_items(path: Path) -> Iterator[Item]:
@@ -111,6 +118,18 @@ def expand(paths: list[str]) -> Iterator[Path | str]:
             yield path
 
 
+def is_json_lines(text: str) -> bool:
+    """JSON lines when the first non-blank line is a whole JSON object; otherwise a YAML stream
+    (which also covers pretty-printed JSON and YAML flow mappings)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    if not first.lstrip().startswith("{"):
+        return False
+    try:
+        return isinstance(json.loads(first), dict)
+    except (ValueError, RecursionError):
+        return False
+
+
 def stdin_items(data: bytes) -> Iterator[Item]:
     """Stdin as JSON lines (when it starts with '{') or as a YAML stream."""
     try:
@@ -118,14 +137,14 @@ def stdin_items(data: bytes) -> Iterator[Item]:
     except RiichiError as e:
         yield "-#0", e
         return
-    if text.lstrip().startswith("{"):
-        lines = [line for line in text.splitlines() if line.strip()]
-        for i, line in enumerate(lines):
+    if is_json_lines(text):
+        numbered = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        for i, (n, line) in enumerate(numbered):
             try:
                 value = json.loads(line)
-                item = value if isinstance(value, dict) else _not_mapping(value, f"stdin line {i + 1}")
+                item = value if isinstance(value, dict) else _not_mapping(value, f"stdin line {n}")
             except (ValueError, RecursionError) as e:
-                item = Unreadable(f"stdin line {i + 1}: not JSON: {e}")
+                item = Unreadable(f"stdin line {n}: not JSON: {e}")
             yield f"-#{i}", item
         return
     try:

@@ -115,13 +115,15 @@ def make_meld(kind: str, tiles: tuple[Tile, ...], text: str, pos: int) -> Meld:
     ids = sorted(t.tile for t in tiles)
     want = 4 if kind in KAN_KINDS else 3
     if len(ids) != want:
-        raise InvalidHand(f"a {kind} has {want} tiles, this one has {len(ids)}", text, pos)
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise InvalidHand(f"{article} {kind} has {want} tiles, this one has {len(ids)}", text, pos)
     if kind == "chi":
         first = ids[0]
         if first >= 27 or first % 9 > 6 or ids != [first, first + 1, first + 2]:
             raise InvalidHand("a chi is three consecutive tiles of one number suit", text, pos)
     elif len(set(ids)) != 1:
-        raise InvalidHand(f"a {kind} is {want} equal tiles", text, pos)
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise InvalidHand(f"{article} {kind} is {want} equal tiles", text, pos)
     return Meld(kind, tuple(ids), sum(t.red for t in tiles))
 
 
@@ -160,9 +162,12 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
 
 def pick_win_tile(parsed: Parsed, win: str) -> tuple[int, bool]:
     """The (tile, red) that ``win`` names among the concealed tiles."""
-    tiles = parse_tiles(win)
+    try:
+        tiles = parse_tiles(win)
+    except NotationError as e:
+        raise NotationError(f"win_tile: {e.message}", e.text, e.position) from None
     if len(tiles) != 1:
-        raise NotationError("the winning tile must be one tile", win, 0)
+        raise NotationError(f"win_tile must be one tile, got {len(tiles)}", win, 0)
     want = tiles[0]
     same = [t for t in parsed.concealed if t.tile == want.tile]
     if want.red:
@@ -170,7 +175,7 @@ def pick_win_tile(parsed: Parsed, win: str) -> tuple[int, bool]:
     elif any(not t.red for t in same):
         same = [t for t in same if not t.red]
     if not same:
-        raise InvalidHand(f"winning tile {win} is not in the concealed part of the hand", parsed.text, 0)
+        raise InvalidHand(f"winning tile {win} is not in the concealed part of {parsed.text!r}")
     return want.tile, same[0].red
 
 

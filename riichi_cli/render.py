@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -18,7 +20,9 @@ _consoles: dict[bool, Console] = {}
 def console(stderr: bool = False) -> Console:
     """A shared console on stdout or stderr (Rich honours NO_COLOR and non-terminals itself)."""
     if stderr not in _consoles:
-        _consoles[stderr] = Console(stderr=stderr, highlight=False)
+        # NO_COLOR means no escapes at all: Rich alone would still write bold and dim.
+        plain = bool(os.environ.get("NO_COLOR"))
+        _consoles[stderr] = Console(stderr=stderr, highlight=False, **({"color_system": None} if plain else {}))
     return _consoles[stderr]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from .errors import InvalidContext
+from .errors import InvalidContext, short
 
 
 @dataclass(frozen=True)
@@ -125,8 +125,10 @@ _TYPES = {f.name: type(f.default) for f in fields(Rules) if f.name != "name"}
 def parse_value(key: str, value: object) -> object:
     """Check one option value (a YAML value or a ``--rule`` string) and return it typed."""
     if key not in _TYPES:
-        raise InvalidContext(f"unknown rule option {key!r}; valid options: {', '.join(_TYPES)}")
+        raise InvalidContext(f"unknown rule option {short(key)}; valid options: {', '.join(_TYPES)}")
     kind, choices = _TYPES[key], CHOICES.get(key)
+    if not isinstance(value, (str, int, bool)):
+        raise InvalidContext(f"bad value {short(value)} for rule option {key}")
     text = str(value).strip().lower() if not isinstance(value, bool) else value
     typed: object = None
     if kind is bool:
@@ -145,7 +147,7 @@ def parse_value(key: str, value: object) -> object:
             if isinstance(choices, tuple)
             else {bool: "true, false", int: "a whole number", str: "text"}[kind]
         )
-        raise InvalidContext(f"bad value {value!r} for rule option {key}; valid: {allowed}")
+        raise InvalidContext(f"bad value {short(value)} for rule option {key}; valid: {allowed}")
     return typed
 
 
@@ -171,16 +173,20 @@ def preset_name(name: str) -> str:
     key = ALIASES.get(key, key)
     if key not in PRESETS:
         names = ", ".join(list(PRESETS) + list(ALIASES))
-        raise InvalidContext(f"unknown rules preset {name!r}; valid presets: {names}")
+        raise InvalidContext(f"unknown rules preset {short(name)}; valid presets: {names}")
     return key
 
 
 def resolve_rules(preset: str | None = None, overrides: dict | None = None) -> Rules:
     """The preset (default tenhou) with option overrides applied."""
-    rules = PRESETS[preset_name(preset or DEFAULT_PRESET)]
-    if overrides:
-        rules = replace(rules, **{k: parse_value(k, v) for k, v in overrides.items()})
-    return rules
+    return with_overrides(PRESETS[preset_name(preset or DEFAULT_PRESET)], overrides or {})
+
+
+def with_overrides(rules: Rules, overrides: dict) -> Rules:
+    """``rules`` with some options changed, each value checked."""
+    if not overrides:
+        return rules
+    return replace(rules, **{k: parse_value(k, v) for k, v in overrides.items()})
 
 
 def parse_rule_assignments(items: list[str] | tuple[str, ...]) -> dict[str, object]:

@@ -1,0 +1,120 @@
+"""Pieces shared by the commands: rule options, the context flags of `score`/`waits`, errors."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from .errors import InvalidContext, RiichiError
+
+
+class RulesParam:
+    """--rules and --rule, shared by every command that scores."""
+
+    @staticmethod
+    def options(f):
+        f = click.option(
+            "--rule", "rule_items", multiple=True, metavar="KEY=VALUE",
+            help="Override one rule option (repeatable), e.g. --rule kuitan=false.",
+        )(f)  # fmt: skip
+        f = click.option(
+            "--rules", "preset", default=None, metavar="PRESET",
+            help="Rule preset: tenhou (default), mahjongsoul, mleague, wrc2022, ema2025, jpml2023.",
+        )(f)  # fmt: skip
+        return f
+
+
+def rules_of(preset: str | None, rule_items: tuple[str, ...]):
+    """The Rules of --rules/--rule; InvalidContext for an unknown preset, option or value."""
+    from .rules import parse_rule_assignments, resolve_rules
+
+    return resolve_rules(preset, parse_rule_assignments(rule_items))
+
+
+def resolve(preset: str | None, rule_items: tuple[str, ...]):
+    """The Rules of --rules/--rule, or a usage error (exit 2)."""
+    try:
+        return rules_of(preset, rule_items)
+    except RiichiError as e:
+        fail(e)
+
+
+def fail(err: RiichiError, code: int | None = None) -> None:
+    """Print a refusal on stderr (message, then the input with a caret) and exit."""
+    click.echo(f"riichi: {err.code}: {err.message}", err=True)
+    caret = err.caret()
+    if caret:
+        click.echo(caret, err=True)
+    sys.exit(err.exit_code if code is None else code)
+
+
+def emit_json(obj: object) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+_FLAG_KEYS = (
+    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+    "tenhou", "chiihou", "renhou",
+)  # fmt: skip
+
+
+def context_options(f):
+    """The situation flags of `score` (also taken by `waits`)."""
+    for key in reversed(_FLAG_KEYS):
+        f = click.option(f"--{key.replace('_', '-')}", key, is_flag=True, help=f"The win is {key}.")(f)
+    opts = [
+        ("--passed", "passed", "TILES", "Winning tiles let pass since your last discard (furiten)."),
+        ("--discards", "discards", "TILES", "Your own discards this hand (furiten)."),
+        ("--sticks", "riichi_sticks", "N", "Riichi deposits on the table."),
+        ("--honba", "honba", "N", "Honba counters."),
+        ("--ura", "ura", "TILES", "Ura dora indicators (riichi only)."),
+        ("--dora", "dora", "TILES", "Dora indicators, kan dora included, e.g. 4s1z."),
+        ("--seat", "seat_wind", "SEAT", "Your seat wind E/S/W/N (E is the dealer; default S)."),
+        ("--round", "round_wind", "SEAT", "Round wind (default E)."),
+        ("--from", "from", "SEAT", "Seat that dealt in (default: the seat before yours)."),
+        ("--win", "win_tile", "TILE", "The winning tile (default: the last concealed tile)."),
+        ("--context", "context_file", "FILE", "YAML file of section 3 keys; flags win over it."),
+    ]
+    for flag, dest, metavar, help_text in opts:
+        f = click.option(flag, dest, default=None, metavar=metavar, help=help_text)(f)
+    f = click.option("--ron/--tsumo", "ron", default=None, help="Win by ron (default) or tsumo.")(f)
+    return f
+
+
+def build_mapping(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
+    """`mapping_of`, or a usage error (exit 2)."""
+    try:
+        return mapping_of(ctx, hand, params)
+    except RiichiError as e:
+        fail(e, 2)
+
+
+def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
+    """The section 3 mapping of the command line: the --context file, then the flags over it."""
+    from click.core import ParameterSource
+
+    mapping: dict = {}
+    if params.get("context_file"):
+        from .loader import load_context
+
+        mapping.update(load_context(params["context_file"]))
+    if hand:
+        mapping["hand"] = " ".join(hand)
+    if params.get("ron") is not None:
+        mapping["win"] = "ron" if params["ron"] else "tsumo"
+    for key in ("win_tile", "from", "round_wind", "seat_wind", "dora", "ura", "discards", "passed"):
+        if params.get(key) is not None:
+            mapping[key] = params[key]
+    for key in ("honba", "riichi_sticks"):
+        if params.get(key) is not None:
+            try:
+                mapping[key] = int(params[key])
+            except ValueError:
+                flag = "--sticks" if key == "riichi_sticks" else "--honba"
+                raise InvalidContext(f"{flag} must be a whole number, got {params[key]!r}") from None
+    for key in _FLAG_KEYS:
+        if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
+            mapping[key] = True
+    return mapping

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 
 from .errors import InvalidContext, NotationError, short
-from .hand import Hand, concealed_pairs
-from .notation import check_limits, parse_hand, parse_tiles
+from .hand import Hand
+from .notation import check_counts, parse_hand, scan
 from .rules import Rules, resolve_rules, with_overrides
 from .tiles import SEATS, name
 
@@ -113,7 +113,7 @@ def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
     else:
         raise InvalidContext(f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}")
     try:
-        return [(t.tile, t.red) for text in texts for t in parse_tiles(text)]
+        return [tile for text in texts for tile in scan(text)]
     except NotationError as e:
         raise NotationError(f"{key}: {e.message}", e.text, e.position) from None
 
@@ -166,7 +166,7 @@ def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict 
     if win_tile is not None and not isinstance(win_tile, str):
         raise InvalidContext(f"win_tile must be one tile like '5m', got {short(win_tile)}")
     hand = parse_hand(text, win_tile)
-    echo["hand"] = hand.notation()
+    echo["hand"] = hand.text
     echo["win_tile"] = hand_win_name(hand)
     dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
     kw["dora"], kw["ura"] = tuple(t for t, _ in dora), tuple(t for t, _ in ura)
@@ -188,10 +188,15 @@ def hand_win_name(hand: Hand) -> str:
 
 def check_tiles(hand: Hand, indicators: list[tuple[int, bool]], rules: Rules, text: str) -> None:
     """No fifth copy of a tile and no extra red five, hand, melds and indicators together."""
-    tiles = concealed_pairs(hand.concealed, hand.reds) + indicators
+    counts, reds = hand.all_counts(), list(hand.reds)
     for meld in hand.melds:
-        tiles += meld.pairs()
-    check_limits(tiles, rules.aka_dora, text)
+        if meld.reds:
+            reds[meld.tiles[0] // 9] += meld.reds
+    for t, red in indicators:
+        counts[t] += 1
+        if red:
+            reds[t // 9] += 1
+    check_counts(counts, reds, rules.aka_dora, text)
 
 
 def check_context(hand: Hand, c: Context, rules: Rules) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import reprlib
 
-
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, 60, 60
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from .tiles import FIVES, format_tiles
+from .tiles import FIVES, format_counts, format_tiles, name
 
 MELD_KINDS = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS = ("kan", "kakan", "ankan")
@@ -73,6 +74,11 @@ class Hand:
     def aka_count(self) -> int:
         return sum(self.reds) + sum(m.reds for m in self.melds)
 
+    @cached_property
+    def text(self) -> str:
+        """`notation()`, computed once."""
+        return self.notation()
+
     def notation(self) -> str:
         """Canonical notation: concealed tiles without the winning tile, the winning tile, the melds.
 
@@ -85,8 +91,7 @@ class Hand:
         reds = list(self.reds)
         if self.win_red:
             reds[self.win_tile // 9] -= 1
-        rest = concealed_pairs(counts, reds)
-        parts = [format_tiles(rest) + format_tiles([(self.win_tile, self.win_red)])]
+        parts = [format_counts(counts, reds) + name(self.win_tile, self.win_red)]
         parts += [m.notation() for m in self.melds]
         return " ".join(parts)
 

@@ -5,7 +5,9 @@ Refusals point at the first bad character of the text they were given.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, Meld
@@ -14,13 +16,22 @@ from .tiles import FIVES, name
 _SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
 
 
-@dataclass(frozen=True)
-class Tile:
+class Tile(NamedTuple):
     """One written tile: its id, whether it is a red five, and where it stands in the text."""
 
     tile: int
     red: bool
     pos: int
+
+
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+#: "5m" -> (tile, red) for every digit and suit that make a tile ("0m" is the red 5m).
+_TILE_OF = {
+    f"{d}{s}": (i * 9 + (4 if d == 0 else d - 1), d == 0)
+    for i, s in enumerate("mpsz")
+    for d in range(10)
+    if i < 3 or 1 <= d <= 7
+}
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,46 @@ def parse_tiles(text: str, start: int = 0, end: int | None = None) -> list[Tile]
     [0, 8, 33]
     """
     end = len(text) if end is None else end
+    tiles: list[Tile] = []
+    pos = start
+    for m in _GROUP.finditer(text, start, end):
+        if m.start() != pos:
+            break
+        suit = m.group(2)
+        for k, d in enumerate(m.group(1), m.start()):
+            tile = _TILE_OF.get(d + suit)
+            if tile is None:
+                return _parse_slowly(text, start, end)  # to name the bad character
+            tiles.append(Tile(tile[0], tile[1], k))
+        pos = m.end()
+    return tiles if pos == end else _parse_slowly(text, start, end)
+
+
+def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, bool]]:
+    """`parse_tiles` without positions: (tile, red) pairs, the fast path of scoring."""
+    end = len(text) if end is None else end
+    out: list[tuple[int, bool]] = []
+    pos = start
+    for m in _GROUP.finditer(text, start, end):
+        if m.start() != pos:
+            break
+        suit = m.group(2)
+        for d in m.group(1):
+            tile = _TILE_OF.get(d + suit)
+            if tile is None:
+                break
+            out.append(tile)
+        else:
+            pos = m.end()
+            continue
+        break
+    if pos != end:
+        _parse_slowly(text, start, end)  # raises, naming the first bad character
+    return out
+
+
+def _parse_slowly(text: str, start: int, end: int) -> list[Tile]:
+    """Character by character, raising at the first character that is not notation."""
     tiles: list[Tile] = []
     digits: list[int] = []  # positions of digits waiting for their suit letter
     for i in range(start, end):
@@ -95,13 +146,7 @@ def parse(text: str) -> Parsed:
         if colon < 0:
             concealed.extend(parse_tiles(text, i, j))
         else:
-            kind = text[i:colon].lower()
-            if kind not in MELD_KINDS:
-                raise NotationError(
-                    f"unknown meld prefix {text[i:colon]!r} (use {', '.join(MELD_KINDS)})", text, i
-                )
-            if colon + 1 == j:
-                raise NotationError(f"meld {kind}: has no tiles", text, colon)
+            kind = meld_kind(text, i, colon, j)
             melds.append((kind, tuple(parse_tiles(text, colon + 1, j)), i))
         i = j
     if not concealed and not melds:
@@ -109,10 +154,10 @@ def parse(text: str) -> Parsed:
     return Parsed(text, tuple(concealed), tuple(melds))
 
 
-def make_meld(kind: str, tiles: tuple[Tile, ...], text: str, pos: int) -> Meld:
+def make_meld(kind: str, tiles, text: str, pos: int) -> Meld:
     """Check a meld's shape: a chi is three consecutive number tiles of one suit, a pon three
-    equal tiles, a kan four."""
-    ids = sorted(t.tile for t in tiles)
+    equal tiles, a kan four. ``tiles`` are (tile, red, ...) tuples."""
+    ids = sorted(t[0] for t in tiles)
     want = 4 if kind in KAN_KINDS else 3
     if len(ids) != want:
         article = "an" if kind[0] in "aeiou" else "a"
@@ -124,16 +169,14 @@ def make_meld(kind: str, tiles: tuple[Tile, ...], text: str, pos: int) -> Meld:
     elif len(set(ids)) != 1:
         article = "an" if kind[0] in "aeiou" else "a"
         raise InvalidHand(f"{article} {kind} is {want} equal tiles", text, pos)
-    return Meld(kind, tuple(ids), sum(t.red for t in tiles))
+    return Meld(kind, tuple(ids), sum(t[1] for t in tiles))
 
 
 def build_melds(parsed: Parsed) -> tuple[Meld, ...]:
     return tuple(make_meld(kind, tiles, parsed.text, pos) for kind, tiles, pos in parsed.melds)
 
 
-def concealed_size(parsed: Parsed) -> tuple[int, int]:
-    """(concealed tiles written, tiles the melds stand for at 3 each)."""
-    return len(parsed.concealed), 3 * len(parsed.melds)
+_TOKEN = re.compile(r"\S+")
 
 
 def parse_hand(text: str, win: str | None = None) -> Hand:
@@ -144,39 +187,59 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     >>> parse_hand("123m456p789s1122z", win="1z").win_tile
     27
     """
-    parsed = parse(text)
-    melds = build_melds(parsed)
-    held, in_melds = concealed_size(parsed)
-    if len(melds) > 4 or held + in_melds != 14:
+    counts, reds, melds = [0] * 34, [0, 0, 0], []
+    last = None
+    for m in _TOKEN.finditer(text):
+        start, end = m.span()
+        colon = text.find(":", start, end)
+        if colon < 0:
+            for tile in scan(text, start, end):
+                counts[tile[0]] += 1
+                if tile[1]:
+                    reds[tile[0] // 9] += 1
+                last = tile
+        else:
+            kind = meld_kind(text, start, colon, end)
+            melds.append(make_meld(kind, scan(text, colon + 1, end), text, start))
+    size = sum(counts) + 3 * len(melds)
+    if last is None and not melds:
+        raise NotationError("empty hand", text, 0)
+    if len(melds) > 4 or size != 14 or last is None:
         raise InvalidHand(
-            f"a winning hand has 14 tiles (a meld counts 3), this one has {held + in_melds}",
+            f"a winning hand has 14 tiles (a meld counts 3), this one has {size}",
             text,
-            len(text.rstrip()) - 1 if text.strip() else 0,
+            max(len(text.rstrip()) - 1, 0),
         )
-    last = parsed.concealed[-1]
-    win_tile, win_red = last.tile, last.red
-    if win is not None:
-        win_tile, win_red = pick_win_tile(parsed, win)
-    return Hand(tuple(parsed.counts()), win_tile, melds, parsed.reds(), win_red)
+    win_tile, win_red = last if win is None else pick_win_tile(counts, reds, win, text)
+    return Hand(tuple(counts), win_tile, tuple(melds), (reds[0], reds[1], reds[2]), win_red)
 
 
-def pick_win_tile(parsed: Parsed, win: str) -> tuple[int, bool]:
-    """The (tile, red) that ``win`` names among the concealed tiles."""
+def meld_kind(text: str, start: int, colon: int, end: int) -> str:
+    kind = text[start:colon].lower()
+    if kind not in MELD_KINDS:
+        raise NotationError(
+            f"unknown meld prefix {text[start:colon]!r} (use {', '.join(MELD_KINDS)})", text, start
+        )
+    if colon + 1 == end:
+        raise NotationError(f"meld {kind}: has no tiles", text, colon)
+    return kind
+
+
+def pick_win_tile(counts: list[int], reds: list[int], win: str, text: str) -> tuple[int, bool]:
+    """The (tile, red) that ``win`` names among the concealed tiles (given as counts and reds)."""
     try:
         tiles = parse_tiles(win)
     except NotationError as e:
         raise NotationError(f"win_tile: {e.message}", e.text, e.position) from None
     if len(tiles) != 1:
         raise NotationError(f"win_tile must be one tile, got {len(tiles)}", win, 0)
-    want = tiles[0]
-    same = [t for t in parsed.concealed if t.tile == want.tile]
-    if want.red:
-        same = [t for t in same if t.red]
-    elif any(not t.red for t in same):
-        same = [t for t in same if not t.red]
-    if not same:
-        raise InvalidHand(f"winning tile {win} is not in the concealed part of {parsed.text!r}")
-    return want.tile, same[0].red
+    tile, red = tiles[0].tile, tiles[0].red
+    held = counts[tile]
+    held_red = reds[tile // 9] if tile in FIVES else 0
+    if held == 0 or (red and held_red == 0):
+        raise InvalidHand(f"winning tile {win} is not in the concealed part of {text!r}")
+    # '5m' names a plain five when there is one, else the red one
+    return tile, red or held == held_red
 
 
 def check_limits(parsed_tiles: list[tuple[int, bool]], aka_dora: int, text: str) -> None:
@@ -186,9 +249,18 @@ def check_limits(parsed_tiles: list[tuple[int, bool]], aka_dora: int, text: str)
     for t, red in parsed_tiles:
         counts[t] += 1
         reds[t // 9] += red
-        if counts[t] > 4:
-            raise InvalidHand(f"more than four {name(t)} (hand, melds and indicators together)", text)
-    allowed = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}[aka_dora]
+    check_counts(counts, reds, aka_dora, text)
+
+
+_RED_LIMITS = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
+
+
+def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str) -> None:
+    """`check_limits` on counts of every tile and red fives per suit (m, p, s)."""
+    if max(counts) > 4:
+        t = counts.index(max(counts))
+        raise InvalidHand(f"more than four {name(t)} (hand, melds and indicators together)", text)
+    allowed = _RED_LIMITS[aka_dora]
     for s, (have, most) in enumerate(zip(reds, allowed)):
         if have > most:
             raise InvalidHand(

@@ -10,7 +10,7 @@ from .context import Context
 from .decompose import SEQ, TRIP, is_chiitoitsu, is_kokushi, standard_splits
 from .hand import Hand
 from .rules import Rules
-from .tiles import wind_tile
+from .tiles import GREEN_TILES, is_orphan, is_terminal, wind_tile
 
 # A set in a reading: (kind, first tile, open, kan). "open" is as fu and sanankou see it:
 # called, or a triplet completed by a ron.
@@ -21,20 +21,39 @@ class Reading:
     """One way to read the hand. ``form`` is standard, chiitoitsu or kokushi."""
 
     __slots__ = (
-        "form", "sets", "pair", "wait", "closed", "counts", "ctx", "rules", "seat_tile",
-        "round_tile", "win_tile", "hand",
+        "form", "sets", "pair", "wait", "trips", "seqs", "concealed_trips", "kans", "h",
+        "closed", "counts", "ctx", "rules", "seat_tile", "round_tile", "win_tile", "hand",
     )  # fmt: skip
 
-    def __init__(self, form: str, sets: tuple[Set, ...], pair: int, wait: str, shared: dict) -> None:
-        self.form, self.sets, self.pair, self.wait = form, sets, pair, wait
-        for key, value in shared.items():
-            setattr(self, key, value)
+    def __init__(self, form: str, sets: tuple[Set, ...], pair: int, wait: str, h: HandFacts) -> None:
+        self.form, self.sets, self.pair, self.wait, self.h = form, sets, pair, wait, h
+        self.closed, self.counts, self.ctx, self.rules = h.closed, h.counts, h.ctx, h.rules
+        self.seat_tile, self.round_tile, self.win_tile, self.hand = h.seat_tile, h.round_tile, h.win, h.hand
+        self.trips = tuple(t for kind, t, _, _ in sets if kind == TRIP)
+        self.seqs = tuple(t for kind, t, _, _ in sets if kind == SEQ)
+        self.concealed_trips = sum(1 for kind, _, is_open, _ in sets if kind == TRIP and not is_open)
+        self.kans = sum(1 for s in sets if s[3])
 
-    def triplets(self) -> list[Set]:
-        return [s for s in self.sets if s[0] == TRIP]
 
-    def sequences(self) -> list[int]:
-        return [s[1] for s in self.sets if s[0] == SEQ]
+class HandFacts:
+    """What every reading of one hand shares: the tiles, the situation, and tile-set facts."""
+
+    __slots__ = (
+        "hand", "ctx", "rules", "closed", "counts", "win", "seat_tile", "round_tile", "suits",
+        "all_simple", "all_orphan", "all_honor", "all_terminal", "all_green",
+    )  # fmt: skip
+
+    def __init__(self, hand: Hand, ctx: Context, rules: Rules) -> None:
+        self.hand, self.ctx, self.rules, self.win = hand, ctx, rules, hand.win_tile
+        self.closed, self.counts = hand.is_closed, hand.all_counts()
+        self.seat_tile, self.round_tile = wind_tile(ctx.seat_wind), wind_tile(ctx.round_wind)
+        present = [t for t, n in enumerate(self.counts) if n]
+        self.suits = {t // 9 for t in present}
+        self.all_simple = not any(is_orphan(t) for t in present)
+        self.all_orphan = all(is_orphan(t) for t in present)
+        self.all_honor = all(t >= 27 for t in present)
+        self.all_terminal = all(is_terminal(t) for t in present)
+        self.all_green = all(t in GREEN_TILES for t in present)
 
 
 def _sequence_wait(first: int, win: int) -> str:
@@ -47,11 +66,7 @@ def _sequence_wait(first: int, win: int) -> str:
 
 def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
     """Every reading of a 14-tile hand; empty when the tiles are not a winning shape."""
-    shared = {
-        "closed": hand.is_closed, "counts": hand.all_counts(), "ctx": ctx, "rules": rules,
-        "seat_tile": wind_tile(ctx.seat_wind), "round_tile": wind_tile(ctx.round_wind),
-        "win_tile": hand.win_tile, "hand": hand,
-    }  # fmt: skip
+    shared = HandFacts(hand, ctx, rules)
     melds = tuple((SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds)
     win, ron = hand.win_tile, not ctx.tsumo
     out: list[Reading] = []

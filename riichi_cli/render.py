@@ -22,7 +22,9 @@ def console(stderr: bool = False) -> Console:
     if stderr not in _consoles:
         # NO_COLOR means no escapes at all: Rich alone would still write bold and dim.
         plain = bool(os.environ.get("NO_COLOR"))
-        _consoles[stderr] = Console(stderr=stderr, highlight=False, **({"color_system": None} if plain else {}))
+        _consoles[stderr] = Console(
+            stderr=stderr, highlight=False, **({"color_system": None} if plain else {})
+        )
     return _consoles[stderr]
 
 

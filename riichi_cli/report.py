@@ -16,7 +16,7 @@ def result_dict(res: Result, id: object = None, source: str | None = None) -> di
     ctx, pts = res.context, res.points
     out: dict = {} if source is None else {"source": source}
     out.update(
-        id=id, ok=True, error=None, hand=res.hand.notation(),
+        id=id, ok=True, error=None, hand=res.hand.text,
         win_tile=name(res.hand.win_tile, res.hand.win_red), win="tsumo" if ctx.tsumo else "ron",
         **{"from": ctx.discarder}, seat_wind=ctx.seat_wind, round_wind=ctx.round_wind,
         dealer=ctx.dealer, han=res.han, fu=res.fu, yakuman=res.yakuman, limit=res.limit,

@@ -21,6 +21,7 @@ GREEN_TILES = frozenset((19, 20, 21, 23, 25, GREEN))
 SEATS = "ESWN"
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
+_DIGITS = "123456789"
 _NAMES = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
 _IS_TERMINAL_OR_HONOR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_TILES))
 
@@ -64,6 +65,26 @@ def dora_of(indicator: int) -> int:
 def wind_tile(seat: str) -> int:
     """The wind tile of a seat letter: ``wind_tile('S') == SOUTH``."""
     return EAST + SEATS.index(seat)
+
+
+def format_counts(counts, reds=(0, 0, 0)) -> str:
+    """Compact notation of a 34-counts vector, ``reds[suit]`` of its fives written ``0``.
+
+    >>> format_counts([0, 0, 0, 1, 2] + [0] * 29, (1, 0, 0))
+    '405m'
+    """
+    out = []
+    for s in range(4):
+        base = s * 9
+        digits = ""
+        for i in range(7 if s == 3 else 9):
+            n = counts[base + i]
+            if n:
+                red = reds[s] if i == 4 and s < 3 else 0
+                digits += "0" * red + _DIGITS[i] * (n - red)
+        if digits:
+            out.append(digits + SUITS[s])
+    return "".join(out)
 
 
 def format_tiles(tiles: list[tuple[int, bool]]) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .decompose import SEQ
 from .reading import Reading
-from .tiles import DRAGONS, GREEN, GREEN_TILES, RED, WHITE, WINDS, is_honor, is_orphan, is_terminal
+from .tiles import DRAGONS, GREEN, RED, WHITE, WINDS, is_orphan, is_terminal
 
 
 @dataclass(frozen=True)
@@ -38,32 +38,16 @@ class YakumanDef:
 # -- helpers -------------------------------------------------------------------------------
 
 
-def _all(r: Reading, ok: Callable[[int], bool]) -> bool:
-    return all(ok(t) for t, n in enumerate(r.counts) if n)
-
-
-def _has_triplet(r: Reading, tile: int) -> bool:
-    return any(s[1] == tile for s in r.triplets())
-
-
-def _suits(r: Reading) -> set[int]:
-    return {t // 9 for t, n in enumerate(r.counts) if n}
-
-
 def _peikou_pairs(r: Reading) -> int:
     """How many pairs of identical closed sequences the hand has (two for ryanpeikou)."""
-    if not r.closed:
+    if not r.closed or len(r.seqs) < 2:
         return 0
-    return sum(n // 2 for n in Counter(r.sequences()).values())
+    return sum(n // 2 for n in Counter(r.seqs).values())
 
 
 def _group_tiles(r: Reading) -> list[tuple[int, ...]]:
     groups = [(t, t + 1, t + 2) if kind == SEQ else (t,) for kind, t, _, _ in r.sets]
     return groups + [(r.pair,)]
-
-
-def _value_tiles(r: Reading) -> set[int]:
-    return {WHITE, GREEN, RED, r.seat_tile, r.round_tile}
 
 
 # -- yaku ----------------------------------------------------------------------------------
@@ -90,37 +74,37 @@ def pinfu(r: Reading) -> bool:
         r.closed
         and r.form == "standard"
         and r.wait == "ryanmen"
-        and all(kind == SEQ for kind, *_ in r.sets)
-        and r.pair not in _value_tiles(r)
+        and len(r.seqs) == 4
+        and r.pair not in (WHITE, GREEN, RED, r.seat_tile, r.round_tile)
     )
 
 
 def tanyao(r: Reading) -> bool:
-    return (r.closed or r.rules.kuitan) and _all(r, lambda t: not is_orphan(t))
+    return r.h.all_simple and (r.closed or r.rules.kuitan)
 
 
 def iipeikou(r: Reading) -> bool:
-    return r.form == "standard" and _peikou_pairs(r) == 1
+    return _peikou_pairs(r) == 1
 
 
 def haku(r: Reading) -> bool:
-    return _has_triplet(r, WHITE)
+    return WHITE in r.trips
 
 
 def hatsu(r: Reading) -> bool:
-    return _has_triplet(r, GREEN)
+    return GREEN in r.trips
 
 
 def chun(r: Reading) -> bool:
-    return _has_triplet(r, RED)
+    return RED in r.trips
 
 
 def round_wind(r: Reading) -> bool:
-    return _has_triplet(r, r.round_tile)
+    return r.round_tile in r.trips
 
 
 def seat_wind(r: Reading) -> bool:
-    return _has_triplet(r, r.seat_tile)
+    return r.seat_tile in r.trips
 
 
 def haitei(r: Reading) -> bool:
@@ -140,26 +124,26 @@ def chankan(r: Reading) -> bool:
 
 
 def sanshoku(r: Reading) -> bool:
-    seqs = set(r.sequences())
-    return any(n in seqs and n + 9 in seqs and n + 18 in seqs for n in range(7))
+    seqs = r.seqs
+    return len(seqs) >= 3 and any(n + 9 in seqs and n + 18 in seqs for n in seqs if n < 7)
 
 
 def ittsu(r: Reading) -> bool:
-    seqs = set(r.sequences())
-    return any(s in seqs and s + 3 in seqs and s + 6 in seqs for s in (0, 9, 18))
+    seqs = r.seqs
+    return len(seqs) >= 3 and any(s in seqs and s + 3 in seqs and s + 6 in seqs for s in (0, 9, 18))
 
 
 def _outside(r: Reading, ok: Callable[[int], bool]) -> bool:
     """Every set and the pair hold a tile passing ``ok``, and there is a sequence."""
     return (
         r.form == "standard"
-        and bool(r.sequences())
+        and bool(r.seqs)
         and all(any(ok(t) for t in group) for group in _group_tiles(r))
     )
 
 
 def chanta(r: Reading) -> bool:
-    return _outside(r, is_orphan) and not _all(r, lambda t: not is_honor(t))
+    return 3 in r.h.suits and _outside(r, is_orphan)
 
 
 def junchan(r: Reading) -> bool:
@@ -171,45 +155,41 @@ def chiitoitsu(r: Reading) -> bool:
 
 
 def toitoi(r: Reading) -> bool:
-    return r.form == "standard" and len(r.triplets()) == 4
-
-
-def _concealed_triplets(r: Reading) -> int:
-    return sum(1 for kind, _, is_open, _ in r.triplets() if not is_open)
+    return len(r.trips) == 4
 
 
 def sanankou(r: Reading) -> bool:
-    return _concealed_triplets(r) == 3
-
-
-def _kans(r: Reading) -> int:
-    return sum(1 for s in r.sets if s[3])
+    return r.concealed_trips == 3
 
 
 def sankantsu(r: Reading) -> bool:
-    return _kans(r) == 3
+    return r.kans == 3
 
 
 def sanshoku_doukou(r: Reading) -> bool:
-    trips = {s[1] for s in r.triplets()}
-    return any(n in trips and n + 9 in trips and n + 18 in trips for n in range(9))
+    trips = r.trips
+    return len(trips) >= 3 and any(n + 9 in trips and n + 18 in trips for n in trips if n < 9)
 
 
 def honroutou(r: Reading) -> bool:
-    return r.form != "kokushi" and _all(r, is_orphan)
+    return r.h.all_orphan and r.form != "kokushi"
 
 
 def shousangen(r: Reading) -> bool:
-    return r.pair in DRAGONS and sum(_has_triplet(r, d) for d in DRAGONS) == 2
+    return r.pair in DRAGONS and sum(d in r.trips for d in DRAGONS) == 2
 
 
 def honitsu(r: Reading) -> bool:
-    suits = _suits(r)
+    suits = r.h.suits
     return 3 in suits and len(suits) == 2
 
 
+def ryanpeikou(r: Reading) -> bool:
+    return _peikou_pairs(r) == 2
+
+
 def chinitsu(r: Reading) -> bool:
-    suits = _suits(r)
+    suits = r.h.suits
     return len(suits) == 1 and 3 not in suits
 
 
@@ -250,15 +230,7 @@ YAKU: tuple[YakuDef, ...] = (
     YakuDef("shousangen", "Shousangen", "Little three dragons", "小三元", 2, 2, shousangen),
     YakuDef("honitsu", "Honitsu", "Half flush", "混一色", 3, 2, honitsu),
     YakuDef("junchan", "Junchan", "Fully outside hand", "純全帯幺九", 3, 2, junchan),
-    YakuDef(
-        "ryanpeikou",
-        "Ryanpeikou",
-        "Twice pure double sequence",
-        "二盃口",
-        3,
-        0,
-        lambda r: r.form == "standard" and _peikou_pairs(r) == 2,
-    ),  # fmt: skip
+    YakuDef("ryanpeikou", "Ryanpeikou", "Twice pure double sequence", "二盃口", 3, 0, ryanpeikou),
     YakuDef("chinitsu", "Chinitsu", "Full flush", "清一色", 6, 5, chinitsu),
     YakuDef("renhou", "Renhou", "Blessing of man", "人和", 5, 0, renhou),
 )
@@ -280,7 +252,7 @@ def kokushi_13(r: Reading) -> int:
 
 
 def _four_concealed(r: Reading) -> bool:
-    return r.form == "standard" and _concealed_triplets(r) == 4
+    return r.concealed_trips == 4
 
 
 def suuankou(r: Reading) -> int:
@@ -292,27 +264,27 @@ def suuankou_tanki(r: Reading) -> int:
 
 
 def daisangen(r: Reading) -> int:
-    return int(all(_has_triplet(r, d) for d in DRAGONS))
+    return int(len(r.trips) >= 3 and all(d in r.trips for d in DRAGONS))
 
 
 def shousuushii(r: Reading) -> int:
-    return int(r.pair in WINDS and sum(_has_triplet(r, w) for w in WINDS) == 3)
+    return int(r.pair in WINDS and sum(w in r.trips for w in WINDS) == 3)
 
 
 def daisuushii(r: Reading) -> int:
-    return _double(r) if all(_has_triplet(r, w) for w in WINDS) else 0
+    return _double(r) if len(r.trips) == 4 and all(w in r.trips for w in WINDS) else 0
 
 
 def tsuuiisou(r: Reading) -> int:
-    return int(_all(r, is_honor))
+    return int(r.h.all_honor)
 
 
 def chinroutou(r: Reading) -> int:
-    return int(_all(r, is_terminal))
+    return int(r.h.all_terminal)
 
 
 def ryuuiisou(r: Reading) -> int:
-    return int(_all(r, GREEN_TILES.__contains__))
+    return int(r.h.all_green)
 
 
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -320,10 +292,10 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 def _nine_gates_suit(r: Reading) -> tuple[int, ...] | None:
     """The suit's counts when the hand is closed, meldless and of one number suit."""
-    suits = _suits(r)
+    suits = r.h.suits
     if r.hand.melds or len(suits) != 1 or 3 in suits:
         return None
-    s = suits.pop()
+    s = next(iter(suits))
     counts = tuple(r.counts[s * 9 : s * 9 + 9])
     return counts if all(c >= n for c, n in zip(counts, _NINE_GATES)) else None
 
@@ -340,7 +312,7 @@ def junsei_chuuren(r: Reading) -> int:
 
 
 def suukantsu(r: Reading) -> int:
-    return int(_kans(r) == 4)
+    return int(r.kans == 4)
 
 
 YAKUMAN: tuple[YakumanDef, ...] = (

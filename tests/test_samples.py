@@ -1,4 +1,8 @@
-"""Every sample_hands/*.yaml file (top level only) scores as its header comment says.
+"""Every sample hand scores as its file's header comment says.
+
+``sample_hands/*.yaml`` hold hands that score (``riichi batch sample_hands/*.yaml`` exits 0);
+``sample_hands/refused/*.yaml`` hold hands refused on purpose (furiten, no yaku, ...).
+``sample_hands/settle/`` (hand settlement, not scoring) is not checked here.
 
 Each file states its expected results, worked out by hand, in one comment line per hand:
 
@@ -21,9 +25,17 @@ import yaml
 import riichi_cli
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_hands"
-FILES = sorted(SAMPLES.glob("*.yaml"))
+REFUSED = SAMPLES / "refused"
+TOP_FILES = sorted(SAMPLES.glob("*.yaml"))
+REFUSED_FILES = sorted(REFUSED.glob("*.yaml"))
+FILES = TOP_FILES + REFUSED_FILES
 EXPECT = re.compile(r"^#\s*expect\[(\d+)\]:\s*(.*?)\s*$")
 REQUIRED = ("han", "fu", "yakuman", "limit", "total", "yaku")
+
+
+def name(path: Path) -> str:
+    """The path below sample_hands/, e.g. ``refused/furiten-ron.yaml``."""
+    return path.relative_to(SAMPLES).as_posix()
 
 
 def hands_of(path: Path) -> list[dict]:
@@ -48,12 +60,12 @@ def expectations(path: Path) -> dict[int, dict]:
         if not m:
             continue
         index, words = int(m.group(1)), m.group(2).split()
-        assert index not in found, f"{path.name}: expect[{index}] given twice"
-        assert words and (words[0] == "ok" or words[0].startswith("error=")), f"{path.name}: {line}"
+        assert index not in found, f"{name(path)}: expect[{index}] given twice"
+        assert words and (words[0] == "ok" or words[0].startswith("error=")), f"{name(path)}: {line}"
         fields = dict(w.split("=", 1) for w in words if "=" in w)
         if words[0] == "ok":
             missing = [k for k in REQUIRED if k not in fields]
-            assert not missing, f"{path.name}: expect[{index}] lacks {missing}"
+            assert not missing, f"{name(path)}: expect[{index}] lacks {missing}"
         found[index] = fields
     return found
 
@@ -99,34 +111,49 @@ def _cases() -> list[object]:
             indexes = sorted(expectations(path))
         except AssertionError:
             indexes = []  # reported by test_sample_file_structure
-        cases += [pytest.param(path, i, id=f"{path.name}#{i}") for i in indexes]
+        cases += [pytest.param(path, i, id=f"{name(path)}#{i}") for i in indexes]
     return cases
 
 
 def test_enough_sample_files() -> None:
     assert len(FILES) >= 44, f"only {len(FILES)} sample files"
+    assert REFUSED_FILES, f"no refused samples in {REFUSED}"
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", TOP_FILES, ids=name)
+def test_top_level_hands_all_score(path: Path) -> None:
+    """``riichi batch sample_hands/*.yaml`` must exit 0: refused hands belong in refused/."""
+    errors = {i: f["error"] for i, f in expectations(path).items() if "error" in f}
+    assert not errors, f"{name(path)}: refused hands {errors} belong in refused/{path.name}"
+
+
+@pytest.mark.parametrize("path", REFUSED_FILES, ids=name)
+def test_refused_hands_all_refused(path: Path) -> None:
+    """refused/ holds only hands refused on purpose; hands that score belong at the top level."""
+    scored = sorted(i for i, f in expectations(path).items() if "error" not in f)
+    assert not scored, f"{name(path)}: expect{scored} score; they belong in {path.name}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=name)
 def test_sample_file_structure(path: Path) -> None:
     """Every hand has an id and exactly one expectation; no expectation lacks its hand."""
     hands = hands_of(path)
     expected = expectations(path)
-    assert hands, f"{path.name} holds no hands"
-    assert expected, f"{path.name} has no '# expect[i]:' line"
+    assert hands, f"{name(path)} holds no hands"
+    assert expected, f"{name(path)} has no '# expect[i]:' line"
     assert sorted(expected) == list(range(len(hands))), (
-        f"{path.name}: {len(hands)} hands but expectations for {sorted(expected)}"
+        f"{name(path)}: {len(hands)} hands but expectations for {sorted(expected)}"
     )
     for i, hand in enumerate(hands):
-        assert isinstance(hand, dict) and hand.get("id") is not None, f"{path.name}#{i} has no id"
+        assert isinstance(hand, dict) and hand.get("id") is not None, f"{name(path)}#{i} has no id"
 
 
 @pytest.mark.parametrize(("path", "index"), _cases())
 def test_sample_hand(path: Path, index: int) -> None:
     hands = hands_of(path)
-    assert index < len(hands), f"{path.name}: expect[{index}] but only {len(hands)} hands"
+    assert index < len(hands), f"{name(path)}: expect[{index}] but only {len(hands)} hands"
     hand = hands[index]
-    check(riichi_cli.score(hand), expectations(path)[index], f"{path.name}#{index} ({hand.get('id')})")
+    check(riichi_cli.score(hand), expectations(path)[index], f"{name(path)}#{index} ({hand.get('id')})")
 
 
 def test_sample_ids_unique() -> None:

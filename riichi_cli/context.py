@@ -118,12 +118,32 @@ def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
         raise NotationError(f"{key}: {e.message}", e.text, e.position) from None
 
 
+_rules_cache: dict = {}
+
+
 def read_rules(mapping: dict, default: Rules) -> Rules:
+    """The rules of a hand: its own preset and options over the caller's default rules.
+
+    Batches repeat the same few rule settings, so resolved rules are cached by their inputs.
+    """
     preset, options = mapping.get("rules"), mapping.get("rule_options")
-    if options is not None and not isinstance(options, dict):
-        raise InvalidContext(f"rule_options must be a mapping, got {short(options)}")
     if preset is None and not options:
         return default
+    try:
+        key = (default, preset, tuple(options.items()) if isinstance(options, dict) else options)
+        found = _rules_cache.get(key)
+    except TypeError:  # an unhashable value: resolve it (and let it be refused) below
+        key, found = None, None
+    if found is None:
+        found = _read_rules(preset, options, default)
+        if key is not None and len(_rules_cache) < 1024:
+            _rules_cache[key] = found
+    return found
+
+
+def _read_rules(preset: object, options: object, default: Rules) -> Rules:
+    if options is not None and not isinstance(options, dict):
+        raise InvalidContext(f"rule_options must be a mapping, got {short(options)}")
     if preset is not None and not isinstance(preset, str):
         raise InvalidContext(f"rules must be a preset name, got {short(preset)}")
     if preset is None:
@@ -201,12 +221,15 @@ def check_tiles(hand: Hand, indicators: list[tuple[int, bool]], rules: Rules, te
 
 def check_context(hand: Hand, c: Context, rules: Rules) -> None:
     """Refuse situations that cannot happen at a table."""
+    if not (c.in_riichi or c.from_seat or c.ura or len(c.dora) > 1 or c.ippatsu or c.haitei or c.houtei
+            or c.rinshan or c.chankan or c.tenhou or c.chiihou or c.renhou):  # fmt: skip
+        return  # none of the rules below can be broken
     has_kan = any(m.is_kan for m in hand.melds)
     called = any(m.is_open for m in hand.melds)
     problems = [
         (c.in_riichi and called, "riichi with open melds"),
         (c.ippatsu and not c.in_riichi, "ippatsu without riichi"),
-        (c.ippatsu and not rules.ippatsu, f"ippatsu is not played under {rules.name} (ippatsu: false)"),
+        (c.ippatsu and not rules.ippatsu, "ippatsu is not played under {rules} (ippatsu: false)"),
         (c.tsumo and c.from_seat is not None, "tsumo with 'from' (only a ron has a discarder)"),
         (c.from_seat == c.seat_wind, "the winner cannot deal in to themselves ('from' is the seat wind)"),
         (c.haitei and not c.tsumo, "haitei with ron (haitei is a tsumo on the last tile; see houtei)"),
@@ -221,15 +244,16 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         (c.chiihou and c.dealer, "chiihou for the dealer (see tenhou)"),
         (c.chiihou and not c.tsumo, "chiihou with ron (see renhou)"),
         (c.renhou and (c.dealer or c.tsumo), "renhou is a non-dealer's ron before their first draw"),
-        (c.renhou and rules.renhou == "none", f"renhou is not played under {rules.name} (renhou: none)"),
+        (c.renhou and rules.renhou == "none", "renhou is not played under {rules} (renhou: none)"),
         ((c.tenhou or c.chiihou or c.renhou) and bool(hand.melds), "tenhou/chiihou/renhou with melds"),
         ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "tenhou/chiihou/renhou with riichi"),
         (bool(c.ura) and not c.in_riichi, "ura dora indicators without riichi"),
-        (bool(c.ura) and not rules.ura_dora, f"ura dora are not played under {rules.name} (ura_dora: false)"),
-        (len(c.dora) > 1 and not rules.kan_dora, f"{len(c.dora)} dora indicators but kan_dora is false"),
-        (len(c.dora) > 5, f"{len(c.dora)} dora indicators (at most 5: one plus four kans)"),
-        (len(c.ura) > 5, f"{len(c.ura)} ura dora indicators (at most 5)"),
+        (bool(c.ura) and not rules.ura_dora, "ura dora are not played under {rules} (ura_dora: false)"),
+        (len(c.dora) > 1 and not rules.kan_dora, "{dora} dora indicators but kan_dora is false"),
+        (len(c.dora) > 5, "{dora} dora indicators (at most 5: one plus four kans)"),
+        (len(c.ura) > 5, "{ura} ura dora indicators (at most 5)"),
     ]
     for bad, message in problems:
-        if bad:
-            raise InvalidContext(f"impossible context: {message}")
+        if bad:  # messages are formatted only when they are shown
+            text = message.format(rules=rules.name, dora=len(c.dora), ura=len(c.ura))
+            raise InvalidContext(f"impossible context: {text}")

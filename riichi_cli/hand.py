@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .tiles import FIVES, format_counts, format_tiles, name
+from .tiles import FIVES, format_counts, name
 
 MELD_KINDS = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS = ("kan", "kakan", "ankan")
@@ -41,7 +41,15 @@ class Meld:
         return pairs
 
     def notation(self) -> str:
-        return f"{self.kind}:{format_tiles(self.pairs())}"
+        """``chi:340m``: tiles ascending, red fives written 0 before the plain fives."""
+        digits, red_left = "", self.reds
+        for t in self.tiles:
+            if t in FIVES and red_left:
+                digits += "0"
+                red_left -= 1
+            else:
+                digits += str(t % 9 + 1)
+        return f"{self.kind}:{digits}{'mpsz'[self.tiles[0] // 9]}"
 
 
 @dataclass(frozen=True)

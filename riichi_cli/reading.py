@@ -10,7 +10,9 @@ from .context import Context
 from .decompose import SEQ, TRIP, is_chiitoitsu, is_kokushi, standard_splits
 from .hand import Hand
 from .rules import Rules
-from .tiles import GREEN_TILES, is_orphan, is_terminal, wind_tile
+from .tiles import GREEN_TILES, ORPHANS, TERMINALS, wind_tile
+
+_ORPHANS, _TERMINALS = frozenset(ORPHANS), frozenset(TERMINALS)
 
 # A set in a reading: (kind, first tile, open, kan). "open" is as fu and sanankou see it:
 # called, or a triplet completed by a ron.
@@ -47,13 +49,13 @@ class HandFacts:
         self.hand, self.ctx, self.rules, self.win = hand, ctx, rules, hand.win_tile
         self.closed, self.counts = hand.is_closed, hand.all_counts()
         self.seat_tile, self.round_tile = wind_tile(ctx.seat_wind), wind_tile(ctx.round_wind)
-        present = [t for t, n in enumerate(self.counts) if n]
+        present = {t for t, n in enumerate(self.counts) if n}
         self.suits = {t // 9 for t in present}
-        self.all_simple = not any(is_orphan(t) for t in present)
-        self.all_orphan = all(is_orphan(t) for t in present)
-        self.all_honor = all(t >= 27 for t in present)
-        self.all_terminal = all(is_terminal(t) for t in present)
-        self.all_green = all(t in GREEN_TILES for t in present)
+        self.all_simple = present.isdisjoint(_ORPHANS)
+        self.all_orphan = present <= _ORPHANS
+        self.all_honor = min(present) >= 27
+        self.all_terminal = present <= _TERMINALS
+        self.all_green = present <= GREEN_TILES
 
 
 def _sequence_wait(first: int, win: int) -> str:

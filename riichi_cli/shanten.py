@@ -42,6 +42,7 @@ Counts = Sequence[int]
 
 _NUM_TILES = 34
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_SET = frozenset(_ORPHANS)
 _MAX_SETS = 4
 #: A distance vector is indexed by ``2 * sets + pairs`` for sets 0..4 and pairs 0..1.
 _VEC_LEN = 2 * (_MAX_SETS + 1)
@@ -184,49 +185,66 @@ def _honor_vector_id(held: tuple[int, ...]) -> int:
     return _intern(vec)
 
 
-_suit_ids: dict[tuple[int, ...], int] = {}
-_honor_ids: dict[tuple[int, ...], int] = {}
+# --------------------------------------------------------------------------------------------
+# A hand as four parts: three suits and the honors
+
+#: Where each part lies in the 34 counts; the honors are part 3.
+_PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_HONORS = 3
+
+# Vector ids by part contents. Suit keys have nine counts and honor keys seven, so one dict serves.
+_part_ids: dict[tuple[int, ...], int] = {}
+# Entry ``target`` of the product of two interned vectors, by (id, id, target).
+_entries: dict[tuple[int, int, int], int] = {}
+
+
+def _part_id(key: tuple[int, ...]) -> int:
+    """The interned distance vector of one part (nine suit counts or seven honor counts)."""
+    vid = _part_ids.get(key)
+    if vid is None:
+        if len(_part_ids) > _SUIT_CACHE_LIMIT:
+            _part_ids.clear()
+        if len(key) == 9:
+            vid = _suit_vector_id(key)
+        else:
+            vid = _honor_vector_id(tuple(sorted(x for x in key if x)))
+        _part_ids[key] = vid
+    return vid
+
+
+def _parts(c: Sequence[int]) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The counts of the four parts of a hand and their vector ids."""
+    keys = [tuple(c[lo:hi]) for lo, hi in _PARTS]
+    return keys, [_part_id(key) for key in keys]
+
+
+def _times(a: int, b: int) -> int:
+    """The id of the product of vectors ``a`` and ``b`` (memoised)."""
+    vid = _products.get((a, b))
+    if vid is None:
+        vid = _product_id(a, b)
+    return vid
+
+
+def _entry(a: int, b: int, target: int) -> int:
+    """Entry ``target`` of the product of vectors ``a`` and ``b``; only that entry is computed.
+
+    ``target`` is odd (a pair), so every split of it puts the pair on exactly one side.
+    """
+    key = (a, b, target)
+    value = _entries.get(key)
+    if value is None:
+        if len(_entries) > _SUIT_CACHE_LIMIT:
+            _entries.clear()
+        left, right = _vectors[a], _vectors[b]
+        value = _entries[key] = min(left[i] + right[target - i] for i in range(target + 1))
+    return value
 
 
 def _distance(c: Sequence[int], sets: int) -> int:
     """Fewest tiles to draw to reach ``sets`` sets and a pair (at most four of a tile)."""
-    suit_ids = _suit_ids
-    if len(suit_ids) > _SUIT_CACHE_LIMIT:
-        suit_ids.clear()
-    ids = []
-    for lo in (0, 9, 18):
-        key = tuple(c[lo : lo + 9])
-        sid = suit_ids.get(key)
-        if sid is None:
-            sid = suit_ids[key] = _suit_vector_id(key)
-        ids.append(sid)
-    hkey = tuple(c[27:34])
-    hid = _honor_ids.get(hkey)
-    if hid is None:
-        hid = _honor_ids[hkey] = _honor_vector_id(tuple(sorted(x for x in hkey if x)))
-    products = _products
-    a, b, d = ids
-    ab = products.get((a, b))
-    if ab is None:
-        ab = _product_id(a, b)
-    abd = products.get((ab, d))
-    if abd is None:
-        abd = _product_id(ab, d)
-    # The last product is only needed at one index.
-    left = _vectors[abd]
-    right = _vectors[hid]
-    target = 2 * sets + 1
-    best = _INF
-    for s in range(sets + 1):
-        i = 2 * s
-        j = target - i
-        v = left[i] + right[j]
-        if v < best:
-            best = v
-        v = left[i + 1] + right[j - 1]
-        if v < best:
-            best = v
-    return best
+    _, (a, b, d, h) = _parts(c)
+    return _entry(_times(_times(a, b), d), h, 2 * sets + 1)
 
 
 # --------------------------------------------------------------------------------------------
@@ -311,14 +329,6 @@ def kokushi_shanten(counts: Counts) -> int:
     """
     _check(counts, 0)
     return _kokushi(counts)
-
-
-def _best(counts: Counts, need: int) -> int:
-    """Best shanten over the shapes available, without validation."""
-    best = _distance(counts, need) - 1
-    if need == _MAX_SETS:
-        best = min(best, _chiitoitsu(counts), _kokushi(counts))
-    return best
 
 
 def shanten(counts: Counts, melds: int = 0) -> dict[str, int | None]:
@@ -420,6 +430,21 @@ def is_complete(counts: Counts, melds: int = 0) -> bool:
     return _complete(counts, melds)
 
 
+def _candidates(c: Sequence[int], closed: bool) -> list[int]:
+    """The tiles that can complete a ``3k + 1``-tile hand, a superset of the winning tiles.
+
+    A tile the hand lacks is a single copy after the draw, so it is no pair or triplet: it must sit
+    in a sequence beside held tiles of its suit, or be an orphan for thirteen orphans (closed hands).
+    """
+    out = []
+    for lo, hi in _PARTS[:_HONORS]:
+        for t in range(lo, hi):
+            if any(c[max(lo, t - 2) : min(hi, t + 3)]) or (closed and t in _ORPHAN_SET):
+                out.append(t)
+    out.extend(t for t in range(27, _NUM_TILES) if c[t] or closed)
+    return out
+
+
 def winning_tiles(counts: Counts, melds: int = 0) -> list[int]:
     """The tiles that complete a ``3k + 1``-tile hand, by shape.
 
@@ -431,7 +456,7 @@ def winning_tiles(counts: Counts, melds: int = 0) -> list[int]:
     _check_size(n, need, 1, "winning_tiles")
     c = list(counts)
     out = []
-    for t in range(_NUM_TILES):
+    for t in _candidates(c, not melds):
         c[t] += 1
         if _complete(c, melds):
             out.append(t)
@@ -439,16 +464,126 @@ def winning_tiles(counts: Counts, melds: int = 0) -> list[int]:
     return out
 
 
-def _accepts(c: list[int], need: int, current: int) -> list[int]:
+# --------------------------------------------------------------------------------------------
+# Accepted tiles
+#
+# A draw lowers the best shanten only through a shape whose shanten equals the best: each shape's
+# number falls by at most one per tile drawn (a draw removes at most one missing tile). So each
+# shape at the best lists its own accepted tiles and the answer is their union.
+#
+# Standard shape. A drawn tile changes one part; its vector times the product of the other three
+# parts gives the new distance, so those products are computed once per hand. Only the draws of
+# held tiles and of tiles within two of a held one (same suit) are tried one by one. Any other
+# tile is "isolated": drawn, it is a block of its own (the other blocks keep their shape and room),
+# holding one tile, so its block vector is 1 at the pair, 2 at one set and at least (target tiles
+# - 1) everywhere; an unheld honor adds the honor vector [0, 1, 2, inf...]. Every part's vector
+# already includes the fresh sets, and fresh times either of those is _ISOLATED below. So for
+# every isolated tile the new hand vector is the old one times _ISOLATED: one product decides for
+# all of them. They are not always useless: with three melds, 1111z draws any tile X to 1111z X,
+# which drops a 1z and waits on X.
+
+
+#: Fresh sets with one tile of the target already in hand: the effect of an isolated draw.
+_ISOLATED_ID = _intern(tuple(f - 1 if f else 0 for f in _FRESH))
+_draw_tables: dict[tuple[int, ...], tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
+
+
+def _draw_table(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The draws into one part: ``((position, vector id after the draw), ...), isolated positions``.
+
+    The first lists the positions worth trying one by one (held fewer than four times, or in a suit
+    within two of a held tile); the second the isolated ones, which all act alike.
+    """
+    table = _draw_tables.get(key)
+    if table is None:
+        if len(_draw_tables) > _SUIT_CACHE_LIMIT:
+            _draw_tables.clear()
+        suit = len(key) == 9
+        draws = []
+        isolated = []
+        for pos, x in enumerate(key):
+            if not (x or (suit and any(key[max(0, pos - 2) : pos + 3]))):
+                isolated.append(pos)
+            elif x < 4:
+                draws.append((pos, _part_id(key[:pos] + (x + 1,) + key[pos + 1 :])))
+        table = _draw_tables[key] = (tuple(draws), tuple(isolated))
+    return table
+
+
+def _others(ids: Sequence[int]) -> tuple[int, int, int, int]:
+    """For each part, the product of the other three parts' vectors."""
+    a, b, d, h = ids
+    ab = _times(a, b)
+    dh = _times(d, h)
+    return _times(b, dh), _times(a, dh), _times(ab, h), _times(ab, d)
+
+
+def _standard_accepts(
+    keys: Sequence[tuple[int, ...]], ids: Sequence[int], others: Sequence[int], target: int
+) -> list[int]:
+    """The tiles whose draw lowers the standard distance of the hand with these parts."""
+    now = _entry(others[_HONORS], ids[_HONORS], target)
+    isolated_help = _entry(_times(others[_HONORS], ids[_HONORS]), _ISOLATED_ID, target) < now
     out = []
-    for t in range(_NUM_TILES):
-        if c[t] >= 4:
-            continue
-        c[t] += 1
-        if _best(c, need) < current:
-            out.append(t)
-        c[t] -= 1
+    for p, (lo, _) in enumerate(_PARTS):
+        rest = others[p]
+        draws, isolated = _draw_table(keys[p])
+        out.extend(lo + pos for pos, vid in draws if _entry(vid, rest, target) < now)
+        if isolated_help:
+            out.extend(lo + pos for pos in isolated)
     return out
+
+
+def _closed_stats(c: Sequence[int]) -> tuple[int, int, int, int]:
+    """What seven pairs and thirteen orphans look at: kinds, pairs, orphan kinds, paired orphans."""
+    kinds = sum(1 for x in c if x)
+    pairs = sum(1 for x in c if x >= 2)
+    orphans = sum(1 for t in _ORPHANS if c[t])
+    paired = sum(1 for t in _ORPHANS if c[t] >= 2)
+    return kinds, pairs, orphans, paired
+
+
+def _less_stats(stats: tuple[int, int, int, int], x: int, orphan: bool) -> tuple[int, int, int, int]:
+    """The stats after dropping one copy of a tile held ``x`` times."""
+    kinds, pairs, orphans, paired = stats
+    gone, unpaired = x == 1, x == 2
+    return kinds - gone, pairs - unpaired, orphans - (orphan and gone), paired - (orphan and unpaired)
+
+
+def _closed_accepts(c: Sequence[int], stats: tuple[int, int, int, int], best: int) -> list[int]:
+    """The tiles that lower seven pairs or thirteen orphans, for those of them at ``best``."""
+    kinds, pairs, orphans, paired = stats
+    out = []
+    if 6 - pairs + max(0, 7 - kinds) == best:  # a second copy; a new kind while under seven
+        out.extend(t for t, x in enumerate(c) if x == 1 or (x == 0 and kinds < 7))
+    if 13 - orphans - (paired > 0) == best:  # a new orphan; a second copy while none is paired
+        out.extend(t for t in _ORPHANS if c[t] == 0 or (c[t] == 1 and not paired))
+    return out
+
+
+def _best_accepts(
+    c: Sequence[int],
+    keys: Sequence[tuple[int, ...]],
+    ids: Sequence[int],
+    need: int,
+    stats: tuple[int, int, int, int] | None,
+) -> tuple[int, list[int]]:
+    """Best shanten of a ``3k + 1``-tile hand and the tiles whose draw lowers it.
+
+    ``keys`` and ``ids`` are the hand's parts (see :func:`_parts`); ``stats`` its
+    :func:`_closed_stats`, or None when melds rule out the closed shapes.
+    """
+    target = 2 * need + 1
+    others = _others(ids)
+    standard = _entry(others[_HONORS], ids[_HONORS], target) - 1
+    if stats is None:
+        return standard, sorted(_standard_accepts(keys, ids, others, target))
+    kinds, pairs, orphans, paired = stats
+    best = min(standard, 6 - pairs + max(0, 7 - kinds), 13 - orphans - (paired > 0))
+    out = _closed_accepts(c, stats, best)
+    if standard == best:
+        out.extend(_standard_accepts(keys, ids, others, target))
+    return best, sorted(set(out))
 
 
 def accepts(counts: Counts, melds: int = 0) -> list[int]:
@@ -458,8 +593,9 @@ def accepts(counts: Counts, melds: int = 0) -> list[int]:
     """
     n, need = _check(counts, melds)
     _check_size(n, need, 1, "accepts")
-    c = list(counts)
-    return _accepts(c, need, _best(c, need))
+    keys, ids = _parts(counts)
+    stats = None if melds else _closed_stats(counts)
+    return _best_accepts(counts, keys, ids, need, stats)[1]
 
 
 def discard_table(counts: Counts, melds: int = 0) -> list[tuple[int, int, list[int]]]:
@@ -471,13 +607,22 @@ def discard_table(counts: Counts, melds: int = 0) -> list[tuple[int, int, list[i
     n, need = _check(counts, melds)
     _check_size(n, need, 2, "discard_table")
     c = list(counts)
+    keys, ids = _parts(c)
+    stats = None if melds else _closed_stats(c)
     rows = []
-    for t in range(_NUM_TILES):
-        if not c[t]:
-            continue
-        c[t] -= 1
-        after = _best(c, need)
-        rows.append((t, after, _accepts(c, need, after)))
-        c[t] += 1
+    for p, (lo, _) in enumerate(_PARTS):
+        key, vid = keys[p], ids[p]
+        for pos, x in enumerate(key):
+            if not x:
+                continue
+            t = lo + pos
+            # Only this part changes: the others keep their keys and vector ids.
+            keys[p] = key[:pos] + (x - 1,) + key[pos + 1 :]
+            ids[p] = _part_id(keys[p])
+            c[t] -= 1
+            after = None if stats is None else _less_stats(stats, x, t in _ORPHAN_SET)
+            rows.append((t, *_best_accepts(c, keys, ids, need, after)))
+            c[t] += 1
+        keys[p], ids[p] = key, vid
     rows.sort(key=lambda row: (row[1], -len(row[2]), row[0]))
     return rows

@@ -40,9 +40,10 @@ class YakumanDef:
 
 def _peikou_pairs(r: Reading) -> int:
     """How many pairs of identical closed sequences the hand has (two for ryanpeikou)."""
-    if not r.closed or len(r.seqs) < 2:
+    seqs = r.seqs
+    if not r.closed or len(seqs) < 2 or len(set(seqs)) == len(seqs):
         return 0
-    return sum(n // 2 for n in Counter(r.seqs).values())
+    return sum(n // 2 for n in Counter(seqs).values())
 
 
 def _group_tiles(r: Reading) -> list[tuple[int, ...]]:
@@ -136,9 +137,7 @@ def ittsu(r: Reading) -> bool:
 def _outside(r: Reading, ok: Callable[[int], bool]) -> bool:
     """Every set and the pair hold a tile passing ``ok``, and there is a sequence."""
     return (
-        r.form == "standard"
-        and bool(r.seqs)
-        and all(any(ok(t) for t in group) for group in _group_tiles(r))
+        r.form == "standard" and bool(r.seqs) and all(any(ok(t) for t in group) for group in _group_tiles(r))
     )
 
 
@@ -368,8 +367,28 @@ def find_yaku(r: Reading) -> list[tuple[YakuDef, int]]:
     return found
 
 
+def _may_be_yakuman(r: Reading) -> bool:
+    """A cheap necessary condition, so that ordinary hands skip the yakuman table."""
+    h, ctx = r.h, r.ctx
+    return (
+        r.form == "kokushi"
+        or r.concealed_trips == 4
+        or len(r.trips) >= 3
+        or r.kans == 4
+        or h.all_honor
+        or h.all_terminal
+        or h.all_green
+        or (len(h.suits) == 1 and not r.hand.melds)
+        or ctx.tenhou
+        or ctx.chiihou
+        or ctx.renhou
+    )
+
+
 def find_yakuman(r: Reading) -> list[tuple[YakumanDef, int]]:
     """The yakuman of a reading with their multipliers; one only without ``yakuman_stacking``."""
+    if not _may_be_yakuman(r):
+        return []
     found = [(y, n) for y in YAKUMAN if (n := y.count(r))]
     if found and not r.rules.yakuman_stacking:
         found = [max(found, key=lambda item: item[1])]

@@ -30,9 +30,9 @@ def main() -> None:
     \b
     Examples:
       riichi score 234567m2278p456s9p --riichi --dora 1p
-      riichi batch sample_hands/ --format jsonl
+      riichi batch sample_hands/*.yaml --format jsonl
       riichi waits 1112345678999m
-      riichi shanten 123m456p789s1239z
+      riichi shanten 123m456p789s12377z
       riichi settle sample_hands/settle/double-ron.yaml
       riichi table --rules mleague
       riichi rules wrc2022
@@ -80,7 +80,7 @@ def score(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, as_json
 @main.command(
     epilog="""\b
 Examples:
-  riichi batch sample_hands/
+  riichi batch sample_hands/*.yaml
   riichi batch hands.yaml more/ --format jsonl --jobs 2
   cat hands.jsonl | riichi batch - --format json
 """

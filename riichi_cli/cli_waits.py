@@ -43,7 +43,7 @@ shanten it leaves, then by how many accepted tiles are unseen. -1 is a complete 
 
 \b
 Examples:
-  riichi shanten 123m456p789s1239z
+  riichi shanten 123m456p789s12377z
   riichi shanten 12389m1468p3567s2z --visible 4p4p
   riichi shanten 123m456p78s pon:777z --json
 """
@@ -197,7 +197,7 @@ def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
 
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:
-        raise click.UsageError("give a HAND of 13 or 14 tiles (e.g. 123m456p789s1239z), or '-' for stdin")
+        raise click.UsageError("give a HAND of 13 or 14 tiles (e.g. 123m456p789s12377z), or '-' for stdin")
     report, err = shanten_of(" ".join(hand), seen, indicators)
     if as_json:
         emit_json(report)

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .context import Context, Request
 from .decompose import completing_tiles
@@ -23,8 +24,9 @@ from .tiles import dora_of, name
 from .yaku import find_yaku, find_yakuman
 
 
-@dataclass(frozen=True)
-class YakuItem:
+class YakuItem(NamedTuple):
+    """One listed yaku: han for a yaku or dora, ``yakuman`` (the multiplier) for a yakuman."""
+
     id: str
     han: int | None = None
     yakuman: int | None = None

@@ -357,14 +357,13 @@ DORA_NAMES = {
 NAMES = {d.id: (d.name, d.english, d.japanese) for d in YAKU + YAKUMAN} | DORA_NAMES
 
 
+_CLOSED = tuple((y, y.closed_han, y.test) for y in YAKU)
+_OPEN = tuple((y, y.open_han, y.test) for y in YAKU if y.open_han)
+
+
 def find_yaku(r: Reading) -> list[tuple[YakuDef, int]]:
     """The yaku of a reading with their han, in table order."""
-    found = []
-    for y in YAKU:
-        han = y.closed_han if r.closed else y.open_han
-        if han and y.test(r):
-            found.append((y, han))
-    return found
+    return [(y, han) for y, han, test in (_CLOSED if r.closed else _OPEN) if test(r)]
 
 
 def _may_be_yakuman(r: Reading) -> bool:

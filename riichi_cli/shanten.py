@@ -20,6 +20,11 @@ by its shape and the room beside it) and the blocks, the honors and "fresh" sets
 (3 tiles a set, 2 a pair) are combined by a min-plus product. Each suit's result is memoised by its
 nine counts, and the products of results by their interned ids, so that a hand of suits already seen
 costs a handful of dictionary look-ups.
+
+Accepted tiles and discard tables do not re-solve whole hands. A hand is four parts (three suits and
+the honors); a discard or a draw changes one part, whose new vector is combined with the product of
+the other three. Only draws next to held tiles are tried one by one: all the others act alike, and
+one product decides them together (see "Accepted tiles" below).
 """
 
 from __future__ import annotations
@@ -47,8 +52,8 @@ _MAX_SETS = 4
 #: A distance vector is indexed by ``2 * sets + pairs`` for sets 0..4 and pairs 0..1.
 _VEC_LEN = 2 * (_MAX_SETS + 1)
 _INF = 99
-#: Memo sizes: real hands need a few thousand entries; the bounds only stop runaway growth.
-_SUIT_CACHE_LIMIT = 250_000
+#: Memo sizes: real hands need some tens of thousands of entries; the bound stops runaway growth.
+_MEMO_LIMIT = 250_000
 _BLOCK_CACHE_SIZE = 1 << 16
 
 # --------------------------------------------------------------------------------------------
@@ -92,6 +97,17 @@ def _product_id(a: int, b: int) -> int:
     vid = _intern(_product(_vectors[a], _vectors[b]))
     _products[a, b] = vid
     return vid
+
+
+def _times(a: int, b: int) -> int:
+    """The id of the product of vectors ``a`` and ``b`` (memoised)."""
+    vid = _products.get((a, b))
+    if vid is None:
+        vid = _product_id(a, b)
+    return vid
+
+
+_FRESH_ID = _intern(_FRESH)
 
 
 # --------------------------------------------------------------------------------------------
@@ -150,7 +166,7 @@ def _block_vector(ext: tuple[int, ...]) -> tuple[int, ...]:
 
 def _suit_vector_id(suit: tuple[int, ...]) -> int:
     """The interned distance vector of one suit (nine counts), fresh sets included."""
-    vec = _FRESH
+    vid = _FRESH_ID
     i = 0
     while i < 9:
         if not suit[i]:
@@ -166,9 +182,10 @@ def _suit_vector_id(suit: tuple[int, ...]) -> int:
         left = min(2, start)
         right = min(2, 8 - end)
         ext = (0,) * left + tuple(suit[start : end + 1]) + (0,) * right
-        vec = _product(vec, _block_vector(min(ext, ext[::-1])))  # a block and its mirror agree
+        block = _intern(_block_vector(min(ext, ext[::-1])))  # a block and its mirror agree
+        vid = _times(vid, block)  # few distinct block vectors: the products are memoised
         i = end + 1
-    return _intern(vec)
+    return vid
 
 
 @lru_cache(maxsize=512)  # at most 330 sorted count lists
@@ -202,7 +219,7 @@ def _part_id(key: tuple[int, ...]) -> int:
     """The interned distance vector of one part (nine suit counts or seven honor counts)."""
     vid = _part_ids.get(key)
     if vid is None:
-        if len(_part_ids) > _SUIT_CACHE_LIMIT:
+        if len(_part_ids) > _MEMO_LIMIT:
             _part_ids.clear()
         if len(key) == 9:
             vid = _suit_vector_id(key)
@@ -218,14 +235,6 @@ def _parts(c: Sequence[int]) -> tuple[list[tuple[int, ...]], list[int]]:
     return keys, [_part_id(key) for key in keys]
 
 
-def _times(a: int, b: int) -> int:
-    """The id of the product of vectors ``a`` and ``b`` (memoised)."""
-    vid = _products.get((a, b))
-    if vid is None:
-        vid = _product_id(a, b)
-    return vid
-
-
 def _entry(a: int, b: int, target: int) -> int:
     """Entry ``target`` of the product of vectors ``a`` and ``b``; only that entry is computed.
 
@@ -234,7 +243,7 @@ def _entry(a: int, b: int, target: int) -> int:
     key = (a, b, target)
     value = _entries.get(key)
     if value is None:
-        if len(_entries) > _SUIT_CACHE_LIMIT:
+        if len(_entries) > _MEMO_LIMIT:
             _entries.clear()
         left, right = _vectors[a], _vectors[b]
         value = _entries[key] = min(left[i] + right[target - i] for i in range(target + 1))
@@ -441,7 +450,7 @@ def _candidates(c: Sequence[int], closed: bool) -> list[int]:
         for t in range(lo, hi):
             if any(c[max(lo, t - 2) : min(hi, t + 3)]) or (closed and t in _ORPHAN_SET):
                 out.append(t)
-    out.extend(t for t in range(27, _NUM_TILES) if c[t] or closed)
+    out.extend(t for t in range(*_PARTS[_HONORS]) if c[t] or closed)
     return out
 
 
@@ -467,20 +476,25 @@ def winning_tiles(counts: Counts, melds: int = 0) -> list[int]:
 # --------------------------------------------------------------------------------------------
 # Accepted tiles
 #
-# A draw lowers the best shanten only through a shape whose shanten equals the best: each shape's
-# number falls by at most one per tile drawn (a draw removes at most one missing tile). So each
-# shape at the best lists its own accepted tiles and the answer is their union.
+# A draw lowers the best shanten only through a shape whose shanten equals the best, since no
+# shape's number falls by more than one per tile drawn (a draw supplies at most one missing tile).
+# So each shape at the best lists its own accepted tiles and the answer is their union; seven pairs
+# and thirteen orphans read theirs off a few counts.
 #
-# Standard shape. A drawn tile changes one part; its vector times the product of the other three
-# parts gives the new distance, so those products are computed once per hand. Only the draws of
-# held tiles and of tiles within two of a held one (same suit) are tried one by one. Any other
-# tile is "isolated": drawn, it is a block of its own (the other blocks keep their shape and room),
-# holding one tile, so its block vector is 1 at the pair, 2 at one set and at least (target tiles
-# - 1) everywhere; an unheld honor adds the honor vector [0, 1, 2, inf...]. Every part's vector
-# already includes the fresh sets, and fresh times either of those is _ISOLATED below. So for
-# every isolated tile the new hand vector is the old one times _ISOLATED: one product decides for
-# all of them. They are not always useless: with three melds, 1111z draws any tile X to 1111z X,
-# which drops a 1z and waits on X.
+# Standard shape. A draw changes one part, so the new distance is the part's new vector times the
+# product of the other three parts, computed once per hand. Held tiles and tiles within two of a
+# held tile of the same suit are tried one by one. Every other tile is "isolated", and isolated
+# draws all have the same effect, which one product decides:
+#
+# - drawn into a suit, an isolated tile is a block of its own, and the other blocks keep their
+#   shape and room (the room only depends on the edges of the suit). A block holding one tile
+#   costs 1 for the pair, 2 for a set, and never less than the target's tiles minus one;
+# - an unheld honor adds the one-kind honor vector [0, 1, 2, inf, ...];
+# - every part's vector already includes the fresh sets, and the fresh vector times either of
+#   those is the fresh vector minus one (except at "nothing"): _ISOLATED_ID below.
+#
+# So every isolated draw turns the hand's vector v into v * _ISOLATED_ID. Such a draw sometimes
+# help: with three melds, 1111z draws X to 1111z X, discards the useless fourth 1z and waits on X.
 
 
 #: Fresh sets with one tile of the target already in hand: the effect of an isolated draw.
@@ -496,7 +510,7 @@ def _draw_table(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tupl
     """
     table = _draw_tables.get(key)
     if table is None:
-        if len(_draw_tables) > _SUIT_CACHE_LIMIT:
+        if len(_draw_tables) > _MEMO_LIMIT:
             _draw_tables.clear()
         suit = len(key) == 9
         draws = []
@@ -518,19 +532,37 @@ def _others(ids: Sequence[int]) -> tuple[int, int, int, int]:
     return _times(b, dh), _times(a, dh), _times(ab, h), _times(ab, d)
 
 
-def _standard_accepts(
-    keys: Sequence[tuple[int, ...]], ids: Sequence[int], others: Sequence[int], target: int
-) -> list[int]:
-    """The tiles whose draw lowers the standard distance of the hand with these parts."""
-    now = _entry(others[_HONORS], ids[_HONORS], target)
-    isolated_help = _entry(_times(others[_HONORS], ids[_HONORS]), _ISOLATED_ID, target) < now
-    out = []
+# Accepted tiles of one part, by (first tile of the part, its counts, the other parts' product,
+# target). Within a discard table a part meets the same rest of the hand again and again.
+_part_accepts_memo: dict[tuple[int, tuple[int, ...], int, int], tuple[int, ...]] = {}
+
+
+def _part_accepts(lo: int, key: tuple[int, ...], rest: int, target: int) -> tuple[int, ...]:
+    """The tiles of one part whose draw lowers the standard distance, in order.
+
+    ``lo`` is the part's first tile, ``key`` its counts and ``rest`` the product of the vectors of
+    the other three parts.
+    """
+    memo_key = (lo, key, rest, target)
+    tiles = _part_accepts_memo.get(memo_key)
+    if tiles is None:
+        if len(_part_accepts_memo) > _MEMO_LIMIT:
+            _part_accepts_memo.clear()
+        vid = _part_id(key)
+        now = _entry(vid, rest, target)
+        draws, isolated = _draw_table(key)
+        out = [pos for pos, after in draws if _entry(after, rest, target) < now]
+        if _entry(_times(vid, rest), _ISOLATED_ID, target) < now:
+            out.extend(isolated)
+        tiles = _part_accepts_memo[memo_key] = tuple(lo + pos for pos in sorted(out))
+    return tiles
+
+
+def _standard_accepts(keys: Sequence[tuple[int, ...]], others: Sequence[int], target: int) -> list[int]:
+    """The tiles whose draw lowers the standard distance of the hand with these parts, in order."""
+    out: list[int] = []
     for p, (lo, _) in enumerate(_PARTS):
-        rest = others[p]
-        draws, isolated = _draw_table(keys[p])
-        out.extend(lo + pos for pos, vid in draws if _entry(vid, rest, target) < now)
-        if isolated_help:
-            out.extend(lo + pos for pos in isolated)
+        out.extend(_part_accepts(lo, keys[p], others[p], target))
     return out
 
 
@@ -577,12 +609,12 @@ def _best_accepts(
     others = _others(ids)
     standard = _entry(others[_HONORS], ids[_HONORS], target) - 1
     if stats is None:
-        return standard, sorted(_standard_accepts(keys, ids, others, target))
+        return standard, _standard_accepts(keys, others, target)
     kinds, pairs, orphans, paired = stats
     best = min(standard, 6 - pairs + max(0, 7 - kinds), 13 - orphans - (paired > 0))
     out = _closed_accepts(c, stats, best)
     if standard == best:
-        out.extend(_standard_accepts(keys, ids, others, target))
+        out.extend(_standard_accepts(keys, others, target))
     return best, sorted(set(out))
 
 

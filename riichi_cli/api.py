@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from .context import build_request
 from .errors import InvalidContext, RiichiError
 from .report import error_dict, result_dict
-from .rules import Rules, resolve_rules
+from .rules import Rules, resolve_rules, rules_from_options, rules_options
 from .scoring import score_request
 
 
-def score(mapping: dict, rules: Rules | None = None, source: str | None = None) -> dict:
+def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -> dict:
     """Score one hand given as a SPEC 3 mapping; ``rules`` are the defaults a hand may override.
 
     >>> score({"hand": "123456s234m55p chi:789s", "win": "ron", "dora": ["1m"]})["points"]["total"]
@@ -21,7 +22,7 @@ def score(mapping: dict, rules: Rules | None = None, source: str | None = None) 
 
 
 def score_checked(
-    mapping: dict, rules: Rules | None = None, source: str | None = None
+    mapping: Any, rules: Rules | None = None, source: str | None = None
 ) -> tuple[dict, RiichiError | None]:
     """Like `score`, also returning the refusal (for a caller that shows where the input went wrong)."""
     echo: dict = {}
@@ -31,12 +32,18 @@ def score_checked(
     except RiichiError as err:
         return error_dict(err, echo, source), err
     except RecursionError:
-        err = InvalidContext("input nested too deeply")
-        return error_dict(err, echo, source), err
+        deep = InvalidContext("input nested too deeply")
+        return error_dict(deep, echo, source), deep
 
 
 def _score_item(item: tuple[dict, Rules | None, str | None]) -> dict:
     return score(*item)
+
+
+def _score_shipped(item: tuple[dict, tuple | None, str | None]) -> dict:
+    """A worker's side of `score_items`: the rules travel as plain option values."""
+    mapping, options, source = item
+    return score(mapping, None if options is None else rules_from_options(options), source)
 
 
 def score_items(items: list[tuple[dict, Rules | None, str | None]], jobs: int = 1) -> Iterator[dict]:
@@ -48,8 +55,10 @@ def score_items(items: list[tuple[dict, Rules | None, str | None]], jobs: int = 
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     chunk = max(1, min(256, len(items) // (jobs * 4)))
+    # Plain values cross the process boundary: a compiled frozen Rules does not unpickle.
+    shipped = [(m, None if r is None else rules_options(r), src) for m, r, src in items]
     with multiprocessing.get_context(method).Pool(jobs) as pool:
-        yield from pool.imap(_score_item, items, chunk)
+        yield from pool.imap(_score_shipped, shipped, chunk)
 
 
 def score_many(mappings: Iterable[dict], jobs: int = 1, rules: Rules | None = None) -> Iterator[dict]:

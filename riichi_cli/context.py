@@ -7,6 +7,7 @@ caller) into a checked (hand, context, rules) triple. It is pure: no file or ter
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from difflib import get_close_matches
 
 from .errors import InvalidContext, NotationError, short
@@ -73,7 +74,7 @@ class Request:
     hand: Hand
     context: Context
     rules: Rules
-    id: object = None
+    id: Any = None
 
 
 def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
@@ -147,11 +148,11 @@ def _read_rules(preset: object, options: object, default: Rules) -> Rules:
     if preset is not None and not isinstance(preset, str):
         raise InvalidContext(f"rules must be a preset name, got {short(preset)}")
     if preset is None:
-        return with_overrides(default, options)
+        return with_overrides(default, options or {})
     return resolve_rules(preset, options)
 
 
-def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict | None = None) -> Request:
+def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict | None = None) -> Request:
     """Check a section 3 mapping and build the hand, the context and the rules.
 
     ``echo`` (if given) is filled with the keys read so far, so an error can still report them.
@@ -168,15 +169,11 @@ def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict 
     if win not in ("ron", "tsumo"):
         raise InvalidContext(f"win must be ron or tsumo, got {short(win)}")
     echo["win"] = win
-    kw: dict = {"tsumo": win == "tsumo"}
-    for key, default in (("round_wind", "E"), ("seat_wind", "S")):
-        kw[key] = echo[key] = seat(mapping.get(key, default), key)
-    if mapping.get("from") is not None:
-        kw["from_seat"] = seat(mapping["from"], "from")
-    for key in FLAGS:
-        kw[key] = flag(mapping.get(key, False), key)
-    for key in ("honba", "riichi_sticks"):
-        kw[key] = count(mapping.get(key, 0), key)
+    round_wind = echo["round_wind"] = seat(mapping.get("round_wind", "E"), "round_wind")
+    seat_wind = echo["seat_wind"] = seat(mapping.get("seat_wind", "S"), "seat_wind")
+    raw_from = mapping.get("from")
+    from_seat = None if raw_from is None else seat(raw_from, "from")
+    get = mapping.get
     text = mapping.get("hand")
     if text is None:
         raise InvalidContext("missing key 'hand'")
@@ -188,11 +185,29 @@ def build_request(mapping: dict, default_rules: Rules | None = None, echo: dict 
     hand = parse_hand(text, win_tile)
     echo["hand"] = hand.text
     echo["win_tile"] = hand_win_name(hand)
-    dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
-    kw["dora"], kw["ura"] = tuple(t for t, _ in dora), tuple(t for t, _ in ura)
-    kw["discards"] = tuple(t for t, _ in tile_list(mapping.get("discards"), "discards"))
-    kw["passed"] = tuple(t for t, _ in tile_list(mapping.get("passed"), "passed"))
-    context = Context(**kw)
+    dora, ura = tile_list(get("dora"), "dora"), tile_list(get("ura"), "ura")
+    context = Context(
+        tsumo=win == "tsumo",
+        from_seat=from_seat,
+        round_wind=round_wind,
+        seat_wind=seat_wind,
+        riichi=flag(get("riichi", False), "riichi"),
+        double_riichi=flag(get("double_riichi", False), "double_riichi"),
+        ippatsu=flag(get("ippatsu", False), "ippatsu"),
+        haitei=flag(get("haitei", False), "haitei"),
+        houtei=flag(get("houtei", False), "houtei"),
+        rinshan=flag(get("rinshan", False), "rinshan"),
+        chankan=flag(get("chankan", False), "chankan"),
+        tenhou=flag(get("tenhou", False), "tenhou"),
+        chiihou=flag(get("chiihou", False), "chiihou"),
+        renhou=flag(get("renhou", False), "renhou"),
+        dora=tuple([t for t, _ in dora]),
+        ura=tuple([t for t, _ in ura]),
+        honba=count(get("honba", 0), "honba"),
+        riichi_sticks=count(get("riichi_sticks", 0), "riichi_sticks"),
+        discards=tuple([t for t, _ in tile_list(get("discards"), "discards")]),
+        passed=tuple([t for t, _ in tile_list(get("passed"), "passed")]),
+    )
     echo["from"] = context.discarder
     check_tiles(hand, dora + ura, rules, text)
     unknown = [k for k in mapping if k not in KEYS]

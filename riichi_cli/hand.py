@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -104,9 +105,9 @@ class Hand:
         return " ".join(parts)
 
 
-def concealed_pairs(counts: list[int] | tuple[int, ...], reds) -> list[tuple[int, bool]]:
+def concealed_pairs(counts: list[int] | tuple[int, ...], reds: Sequence[int]) -> list[tuple[int, bool]]:
     """(tile, red) for each tile of a counts vector, the first ``reds[suit]`` fives marked red."""
-    out = []
+    out: list[tuple[int, bool]] = []
     for t, n in enumerate(counts):
         red_left = reds[t // 9] if t in FIVES else 0
         out.extend((t, i < red_left) for i in range(n))

@@ -24,6 +24,12 @@ class Tile(NamedTuple):
     pos: int
 
 
+#: (tile, red) by suit * 10 + digit, None where the digit and suit make no tile.
+_TILE_TABLE: list[tuple[int, bool] | None] = [
+    (s * 9 + (4 if d == 0 else d - 1), d == 0) if s < 3 or 1 <= d <= 7 else None
+    for s in range(4)
+    for d in range(10)
+]
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
 #: "5m" -> (tile, red) for every digit and suit that make a tile ("0m" is the red 5m).
 _TILE_OF = {
@@ -80,24 +86,25 @@ def parse_tiles(text: str, start: int = 0, end: int | None = None) -> list[Tile]
 
 def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, bool]]:
     """`parse_tiles` without positions: (tile, red) pairs, the fast path of scoring."""
-    end = len(text) if end is None else end
+    stop = len(text) if end is None else end
     out: list[tuple[int, bool]] = []
-    pos = start
-    for m in _GROUP.finditer(text, start, end):
-        if m.start() != pos:
-            break
-        suit = m.group(2)
-        for d in m.group(1):
-            tile = _TILE_OF.get(d + suit)
-            if tile is None:
-                break
-            out.append(tile)
-        else:
-            pos = m.end()
+    first = start  # where the digits waiting for their suit letter begin
+    for i in range(start, stop):
+        ch = text[i]
+        if "0" <= ch <= "9":
             continue
-        break
-    if pos != end:
-        _parse_slowly(text, start, end)  # raises, naming the first bad character
+        suit = "mpsz".find(ch)
+        if i == first or suit < 0:
+            _parse_slowly(text, start, stop)  # raises, naming the first bad character
+        for k in range(first, i):
+            tile = _TILE_TABLE[suit * 10 + ord(text[k]) - 48]
+            if tile is None:  # 0z, 8z, 9z
+                _parse_slowly(text, start, stop)
+                raise AssertionError
+            out.append(tile)
+        first = i + 1
+    if first != stop:
+        _parse_slowly(text, start, stop)
     return out
 
 
@@ -176,7 +183,19 @@ def build_melds(parsed: Parsed) -> tuple[Meld, ...]:
     return tuple(make_meld(kind, tiles, parsed.text, pos) for kind, tiles, pos in parsed.melds)
 
 
-_TOKEN = re.compile(r"\S+")
+def _tokens(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each whitespace-separated group."""
+    spans, start, n = [], -1, len(text)
+    for i in range(n):
+        if text[i].isspace():
+            if start >= 0:
+                spans.append((start, i))
+                start = -1
+        elif start < 0:
+            start = i
+    if start >= 0:
+        spans.append((start, n))
+    return spans
 
 
 def parse_hand(text: str, win: str | None = None) -> Hand:
@@ -189,8 +208,7 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     """
     counts, reds, melds = [0] * 34, [0, 0, 0], []
     last = None
-    for m in _TOKEN.finditer(text):
-        start, end = m.span()
+    for start, end in _tokens(text):
         colon = text.find(":", start, end)
         if colon < 0:
             for tile in scan(text, start, end):

@@ -52,7 +52,10 @@ class Points:
     def total(self) -> int:
         if self.ron is not None:
             return self.ron
-        return (self.tsumo_dealer or 0) + self.tsumo_other * (2 if self.tsumo_dealer is not None else 3)
+        other = self.tsumo_other or 0
+        if self.tsumo_dealer is None:  # the winner is the dealer: three non-dealers pay
+            return 3 * other
+        return self.tsumo_dealer + 2 * other
 
 
 def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
@@ -74,14 +77,16 @@ def payments(
     """Each seat's change: the hand, ``honba`` counters and ``sticks`` deposits (all to the winner)."""
     delta = dict.fromkeys(SEATS, 0)
     if discarder is not None:
-        paid = points.ron + honba * rules.honba_points
+        paid = (points.ron or 0) + honba * rules.honba_points
         delta[discarder] -= paid
         delta[winner] += paid
     else:
         for seat in SEATS:
             if seat != winner:
-                paid = (points.tsumo_dealer if seat == "E" and points.tsumo_dealer is not None
-                        else points.tsumo_other) + honba * rules.honba_points // 3  # fmt: skip
+                share = points.tsumo_dealer if seat == "E" else None
+                paid = (
+                    share if share is not None else points.tsumo_other or 0
+                ) + honba * rules.honba_points // 3
                 delta[seat] -= paid
                 delta[winner] += paid
     delta[winner] += 1000 * sticks

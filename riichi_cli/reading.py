@@ -28,9 +28,20 @@ class Reading:
     )  # fmt: skip
 
     def __init__(self, form: str, sets: tuple[Set, ...], pair: int, wait: str, h: HandFacts) -> None:
-        self.form, self.sets, self.pair, self.wait, self.h = form, sets, pair, wait, h
-        self.closed, self.counts, self.ctx, self.rules = h.closed, h.counts, h.ctx, h.rules
-        self.seat_tile, self.round_tile, self.win_tile, self.hand = h.seat_tile, h.round_tile, h.win, h.hand
+        self.form: str = form
+        self.sets: tuple[Set, ...] = sets
+        self.pair: int = pair
+        self.wait: str = wait
+        self.h: HandFacts = h
+        # copied from the shared facts because the predicates read them constantly
+        self.closed: bool = h.closed
+        self.counts: list[int] = h.counts
+        self.ctx: Context = h.ctx
+        self.rules: Rules = h.rules
+        self.seat_tile: int = h.seat_tile
+        self.round_tile: int = h.round_tile
+        self.win_tile: int = h.win
+        self.hand: Hand = h.hand
         self.trips = tuple(t for kind, t, _, _ in sets if kind == TRIP)
         self.seqs = tuple(t for kind, t, _, _ in sets if kind == SEQ)
         self.concealed_trips = sum(1 for kind, _, is_open, _ in sets if kind == TRIP and not is_open)
@@ -46,9 +57,14 @@ class HandFacts:
     )  # fmt: skip
 
     def __init__(self, hand: Hand, ctx: Context, rules: Rules) -> None:
-        self.hand, self.ctx, self.rules, self.win = hand, ctx, rules, hand.win_tile
-        self.closed, self.counts = hand.is_closed, hand.all_counts()
-        self.seat_tile, self.round_tile = wind_tile(ctx.seat_wind), wind_tile(ctx.round_wind)
+        self.hand: Hand = hand
+        self.ctx: Context = ctx
+        self.rules: Rules = rules
+        self.win: int = hand.win_tile
+        self.closed: bool = hand.is_closed
+        self.counts: list[int] = hand.all_counts()
+        self.seat_tile: int = wind_tile(ctx.seat_wind)
+        self.round_tile: int = wind_tile(ctx.round_wind)
         present = {t for t, n in enumerate(self.counts) if n}
         self.suits = {t // 9 for t in present}
         self.all_simple = present.isdisjoint(_ORPHANS)

@@ -13,33 +13,37 @@ SCORE_KEYS = ("han", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "points",
 
 def result_dict(res: Result, id: object = None, source: str | None = None) -> dict:
     """The SPEC 4 object of a scored win."""
-    ctx, pts = res.context, res.points
+    ctx, pts, hand = res.context, res.points, res.hand
+    tsumo = None if pts.ron is not None else {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
     out: dict = {} if source is None else {"source": source}
-    out.update(
-        id=id, ok=True, error=None, hand=res.hand.text,
-        win_tile=name(res.hand.win_tile, res.hand.win_red), win="tsumo" if ctx.tsumo else "ron",
-        **{"from": ctx.discarder}, seat_wind=ctx.seat_wind, round_wind=ctx.round_wind,
-        dealer=ctx.dealer, han=res.han, fu=res.fu, yakuman=res.yakuman, limit=res.limit,
-        yaku=[yaku_dict(i.id, i.han, i.yakuman) for i in res.yaku],
-        fu_breakdown=[{"reason": r, "fu": f} for r, f in res.fu_lines],
-        points={
-            "total": pts.total,
-            "ron": pts.ron,
-            "tsumo": None if pts.ron is not None
-            else {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other},
-        },
-        payments=res.payments, warnings=[],
-    )  # fmt: skip
+    out.update({
+        "id": id, "ok": True, "error": None, "hand": hand.text,
+        "win_tile": name(hand.win_tile, hand.win_red), "win": "tsumo" if ctx.tsumo else "ron",
+        "from": ctx.discarder, "seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
+        "dealer": ctx.dealer, "han": res.han, "fu": res.fu, "yakuman": res.yakuman, "limit": res.limit,
+        "yaku": [yaku_dict(i.id, i.han, i.yakuman) for i in res.yaku],
+        "fu_breakdown": [{"reason": r, "fu": f} for r, f in res.fu_lines],
+        "points": {"total": pts.total, "ron": pts.ron, "tsumo": tsumo},
+        "payments": res.payments, "warnings": [],
+    })  # fmt: skip
     return out
 
 
+_yaku_dicts: dict[tuple[str, int | None, int | None], dict] = {}
+
+
 def yaku_dict(id: str, han: int | None, yakuman: int | None) -> dict:
-    item = {"id": id, "name": NAMES[id][0]}
-    if yakuman:
-        item["yakuman"] = yakuman
-    else:
-        item["han"] = han
-    return item
+    """``{"id", "name", "han"}`` or ``{"id", "name", "yakuman"}``; a fresh dict each time."""
+    key = (id, han, yakuman)
+    item = _yaku_dicts.get(key)
+    if item is None:
+        item = {"id": id, "name": NAMES[id][0]}
+        if yakuman:
+            item["yakuman"] = yakuman
+        else:
+            item["han"] = han
+        _yaku_dicts[key] = item
+    return dict(item)
 
 
 def error_dict(err: RiichiError, echo: dict, source: str | None = None) -> dict:

@@ -7,6 +7,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from .errors import InvalidContext, short
 
@@ -122,7 +123,7 @@ DEFAULT_PRESET = "tenhou"
 _TYPES = {f.name: type(f.default) for f in fields(Rules) if f.name != "name"}
 
 
-def parse_value(key: str, value: object) -> object:
+def parse_value(key: object, value: object) -> object:
     """Check one option value (a YAML value or a ``--rule`` string) and return it typed."""
     if key not in _TYPES:
         raise InvalidContext(f"unknown rule option {short(key)}; valid options: {', '.join(_TYPES)}")
@@ -186,7 +187,8 @@ def with_overrides(rules: Rules, overrides: dict) -> Rules:
     """``rules`` with some options changed, each value checked."""
     if not overrides:
         return rules
-    return replace(rules, **{k: parse_value(k, v) for k, v in overrides.items()})
+    checked: dict[str, Any] = {k: parse_value(k, v) for k, v in overrides.items()}
+    return replace(rules, **checked)
 
 
 def parse_rule_assignments(items: list[str] | tuple[str, ...]) -> dict[str, object]:
@@ -199,6 +201,22 @@ def parse_rule_assignments(items: list[str] | tuple[str, ...]) -> dict[str, obje
         key = key.strip()
         out[key] = parse_value(key, value)
     return out
+
+
+def rules_options(rules: Rules) -> tuple:
+    """The rules as plain values (name first), e.g. to send them to another process."""
+    return (rules.name, *(getattr(rules, k) for k in _TYPES))
+
+
+_from_options: dict[tuple, Rules] = {}
+
+
+def rules_from_options(options: tuple) -> Rules:
+    """The inverse of `rules_options`, cached: a worker sees the same few rule sets again and again."""
+    found = _from_options.get(options)
+    if found is None:
+        found = _from_options[options] = Rules(options[0], *options[1:])
+    return found
 
 
 def option_items(rules: Rules) -> list[tuple[str, object]]:

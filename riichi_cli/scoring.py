@@ -22,6 +22,7 @@ from .reading import Reading, readings
 from .rules import Rules
 from .tiles import dora_of, name
 from .yaku import find_yaku, find_yakuman
+from .yaku import pinfu as is_pinfu
 
 
 class YakuItem(NamedTuple):
@@ -66,7 +67,16 @@ def dora_items(r: Reading) -> list[YakuItem]:
     return [YakuItem(k, han=n) for k, n in items if n]
 
 
-def _finish(r: Reading, yaku, han, fu, yakuman, limit, lines, base) -> Result:
+def _finish(
+    r: Reading,
+    yaku: list[YakuItem],
+    han: int | None,
+    fu: int | None,
+    yakuman: int,
+    limit: str | None,
+    lines: list[tuple[str, int]] | tuple[()],
+    base: int,
+) -> Result:
     ctx = r.ctx
     points = hand_points(base, ctx.dealer, ctx.tsumo)
     pay = payments(points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, r.rules)
@@ -85,18 +95,20 @@ def score_reading(r: Reading) -> Result | None:
     found = find_yaku(r)
     yaku_han = sum(han for _, han in found)
     needed = max(r.rules.min_han, 2 if r.rules.ryanshiba and r.ctx.honba >= 5 else 1)
-    candidates = []
+    candidates: list[Result] = []
     if r.ctx.renhou and r.rules.renhou == "mangan":
         candidates.append(_finish(r, [YakuItem("renhou", han=5)], 5, None, 0, "mangan", (), 2000))
     if yaku_han >= needed:
-        pinfu = any(y.id == "pinfu" for y, _ in found)
+        pinfu = any(y.test is is_pinfu for y, _ in found)
         lines = fu_lines(r, pinfu)
         fu = round_fu(lines)
         items = [YakuItem(y.id, han=han) for y, han in found] + dora_items(r)
-        han = sum(i.han for i in items)
+        han = sum(i.han or 0 for i in items)
         base, limit = base_points(han, fu, r.rules)
         candidates.append(_finish(r, items, han, fu, 0, limit, lines, base))
-    return max(candidates, key=lambda res: res.key) if candidates else None
+    if len(candidates) < 2:
+        return candidates[0] if candidates else None
+    return max(candidates, key=lambda res: res.key)
 
 
 def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:

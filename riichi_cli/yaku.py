@@ -47,7 +47,7 @@ def _peikou_pairs(r: Reading) -> int:
 
 
 def _group_tiles(r: Reading) -> list[tuple[int, ...]]:
-    groups = [(t, t + 1, t + 2) if kind == SEQ else (t,) for kind, t, _, _ in r.sets]
+    groups: list[tuple[int, ...]] = [(t, t + 1, t + 2) if kind == SEQ else (t,) for kind, t, _, _ in r.sets]
     return groups + [(r.pair,)]
 
 

@@ -1,0 +1,49 @@
+"""Build script: the pure scoring core is compiled with mypyc when it can be, for speed.
+
+The same modules stay importable as plain Python: when mypyc or a C compiler is missing, or
+RIICHI_PURE_PYTHON=1 is set, the package installs uncompiled and behaves the same, only slower.
+"""
+
+import os
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+# The hot path of `riichi_cli.score`: no click, rich or yaml in any of these. (errors.py stays
+# Python: its exception classes carry class attributes that compiled classes do not inherit.)
+CORE = [
+    "tiles", "rules", "hand", "notation", "context", "decompose", "reading",
+    "yaku", "fu", "points", "scoring", "report", "api",
+]  # fmt: skip
+
+
+class OptionalBuildExt(build_ext):
+    """Compile what compiles; a failure leaves the pure Python modules in place."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as e:  # no compiler, no headers: install uncompiled
+            print(f"riichi: not compiling the core ({e}); installing pure Python", file=sys.stderr)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as e:
+            print(f"riichi: could not compile {ext.name} ({e}); using pure Python", file=sys.stderr)
+
+
+def compiled_core():
+    if os.environ.get("RIICHI_PURE_PYTHON"):
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        return mypycify([f"riichi_cli/{m}.py" for m in CORE], opt_level="3", debug_level="0")
+    except BaseException as e:  # mypyc missing or refusing: stay pure Python
+        print(f"riichi: mypyc unavailable ({e}); installing pure Python", file=sys.stderr)
+        return []
+
+
+setup(ext_modules=compiled_core(), cmdclass={"build_ext": OptionalBuildExt})

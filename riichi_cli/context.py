@@ -7,8 +7,8 @@ caller) into a checked (hand, context, rules) triple. It is pure: no file or ter
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 from difflib import get_close_matches
+from typing import Any
 
 from .errors import InvalidContext, NotationError, short
 from .hand import Hand

@@ -174,7 +174,11 @@ def main() -> None:
         from importlib.metadata import version as dist_version
 
         version = dist_version("mahjong")
+    import riichi_cli.scoring
+
+    compiled = "compiled with mypyc" if not riichi_cli.scoring.__file__.endswith(".py") else "pure Python"
     print(f"{n} conformance hands, best of {args.rounds} rounds (Python {sys.version.split()[0]})")
+    print(f"riichi_cli core: {compiled} ({Path(riichi_cli.__file__).parent})")
     print(f"sanity: riichi_cli agrees with the reference on {ok_ours}/{n} (points)")
     print(f"sanity: mahjong {version} agrees with the reference on {ok_theirs}/{n} (han, fu, points, total)")
     for label, seconds in (

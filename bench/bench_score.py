@@ -174,9 +174,9 @@ def main() -> None:
         from importlib.metadata import version as dist_version
 
         version = dist_version("mahjong")
-    import riichi_cli.scoring
+    from riichi_cli import scoring
 
-    compiled = "compiled with mypyc" if not riichi_cli.scoring.__file__.endswith(".py") else "pure Python"
+    compiled = "pure Python" if scoring.__file__.endswith(".py") else "compiled with mypyc"
     print(f"{n} conformance hands, best of {args.rounds} rounds (Python {sys.version.split()[0]})")
     print(f"riichi_cli core: {compiled} ({Path(riichi_cli.__file__).parent})")
     print(f"sanity: riichi_cli agrees with the reference on {ok_ours}/{n} (points)")

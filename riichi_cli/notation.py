@@ -5,7 +5,6 @@ Refusals point at the first bad character of the text they were given.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -13,31 +12,20 @@ from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, Meld
 from .tiles import FIVES, name
 
-_SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
-
 
 class Tile(NamedTuple):
-    """One written tile: its id, whether it is a red five, and where it stands in the text."""
+    """One written tile: its id and whether it is a red five."""
 
     tile: int
     red: bool
-    pos: int
 
 
-#: (tile, red) by suit * 10 + digit, None where the digit and suit make no tile.
+#: (tile, red) by suit * 10 + digit, None where the digit and suit make no tile ("0m" is red 5m).
 _TILE_TABLE: list[tuple[int, bool] | None] = [
     (s * 9 + (4 if d == 0 else d - 1), d == 0) if s < 3 or 1 <= d <= 7 else None
     for s in range(4)
     for d in range(10)
 ]
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
-#: "5m" -> (tile, red) for every digit and suit that make a tile ("0m" is the red 5m).
-_TILE_OF = {
-    f"{d}{s}": (i * 9 + (4 if d == 0 else d - 1), d == 0)
-    for i, s in enumerate("mpsz")
-    for d in range(10)
-    if i < 3 or 1 <= d <= 7
-}
 
 
 @dataclass(frozen=True)
@@ -63,29 +51,17 @@ class Parsed:
 
 
 def parse_tiles(text: str, start: int = 0, end: int | None = None) -> list[Tile]:
-    """Tile groups like ``123m0p77z`` in ``text[start:end]``; positions index ``text``.
+    """Tile groups like ``123m0p77z`` in ``text[start:end]``.
 
     >>> [t.tile for t in parse_tiles("19m7z")]
     [0, 8, 33]
     """
-    end = len(text) if end is None else end
-    tiles: list[Tile] = []
-    pos = start
-    for m in _GROUP.finditer(text, start, end):
-        if m.start() != pos:
-            break
-        suit = m.group(2)
-        for k, d in enumerate(m.group(1), m.start()):
-            tile = _TILE_OF.get(d + suit)
-            if tile is None:
-                return _parse_slowly(text, start, end)  # to name the bad character
-            tiles.append(Tile(tile[0], tile[1], k))
-        pos = m.end()
-    return tiles if pos == end else _parse_slowly(text, start, end)
+    return [Tile(t, red) for t, red in scan(text, start, end)]
 
 
 def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, bool]]:
-    """`parse_tiles` without positions: (tile, red) pairs, the fast path of scoring."""
+    """(tile, red) pairs of the tile groups in ``text[start:end]``; bad notation raises
+    NotationError pointing at the first bad character."""
     stop = len(text) if end is None else end
     out: list[tuple[int, bool]] = []
     first = start  # where the digits waiting for their suit letter begin
@@ -95,46 +71,39 @@ def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, b
             continue
         suit = "mpsz".find(ch)
         if i == first or suit < 0:
-            _parse_slowly(text, start, stop)  # raises, naming the first bad character
+            _refuse(text, start, stop)
         for k in range(first, i):
             tile = _TILE_TABLE[suit * 10 + ord(text[k]) - 48]
             if tile is None:  # 0z, 8z, 9z
-                _parse_slowly(text, start, stop)
-                raise AssertionError
+                _refuse(text, start, stop)
+                raise AssertionError  # unreachable: _refuse raises
             out.append(tile)
         first = i + 1
     if first != stop:
-        _parse_slowly(text, start, stop)
+        _refuse(text, start, stop)
     return out
 
 
-def _parse_slowly(text: str, start: int, end: int) -> list[Tile]:
-    """Character by character, raising at the first character that is not notation."""
-    tiles: list[Tile] = []
+def _refuse(text: str, start: int, end: int) -> None:
+    """Walk bad notation character by character and raise at the first character at fault."""
     digits: list[int] = []  # positions of digits waiting for their suit letter
     for i in range(start, end):
         ch = text[i]
         if ch.isdigit() and ch.isascii():
             digits.append(i)
-        elif ch in _SUIT_INDEX:
+        elif ch in "mpsz":
             if not digits:
                 raise NotationError(f"suit letter {ch!r} has no digits before it", text, i)
-            s = _SUIT_INDEX[ch]
             for pos in digits:
-                d = int(text[pos])
-                if s == 3 and not 1 <= d <= 7:
-                    raise NotationError(f"'{d}z' is not a tile (honors are 1z-7z)", text, pos)
-                if d == 0:
-                    tiles.append(Tile(s * 9 + 4, True, pos))
-                else:
-                    tiles.append(Tile(s * 9 + d - 1, False, pos))
+                if ch == "z" and text[pos] in "089":
+                    raise NotationError(f"'{text[pos]}z' is not a tile (honors are 1z-7z)", text, pos)
             digits = []
         else:
             hint = " (suits are m, p, s, z)" if ch.isalpha() else ""
             raise NotationError(f"unexpected character {ch!r}{hint}", text, i)
     if digits:
         raise NotationError("digits without a suit letter after them", text, digits[0])
-    return tiles
+    raise NotationError("not tile notation", text, start)
 
 
 def parse(text: str) -> Parsed:

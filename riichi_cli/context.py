@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from difflib import get_close_matches
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import InvalidContext, NotationError, short
 from .hand import Hand
@@ -69,8 +69,9 @@ class Context:
         return self.from_seat or SEATS[(SEATS.index(self.seat_wind) - 1) % 4]
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(NamedTuple):
+    """A checked win: what `build_request` returns and `score_request` takes."""
+
     hand: Hand
     context: Context
     rules: Rules
@@ -119,6 +120,9 @@ def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
         raise NotationError(f"{key}: {e.message}", e.text, e.position) from None
 
 
+# (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
+# default is kept in the entry so that its id cannot be reused while the entry lives; keying on the
+# id spares hashing all the options of a Rules value for every hand.
 _rules_cache: dict = {}
 
 
@@ -131,14 +135,15 @@ def read_rules(mapping: dict, default: Rules) -> Rules:
     if preset is None and not options:
         return default
     try:
-        key = (default, preset, tuple(options.items()) if isinstance(options, dict) else options)
-        found = _rules_cache.get(key)
+        key = (id(default), preset, tuple(options.items()) if isinstance(options, dict) else options)
+        entry = _rules_cache.get(key)
     except TypeError:  # an unhashable value: resolve it (and let it be refused) below
-        key, found = None, None
-    if found is None:
-        found = _read_rules(preset, options, default)
-        if key is not None and len(_rules_cache) < 1024:
-            _rules_cache[key] = found
+        key, entry = None, None
+    if entry is not None and entry[0] is default:
+        return entry[1]
+    found = _read_rules(preset, options, default)
+    if key is not None and len(_rules_cache) < 1024:
+        _rules_cache[key] = (default, found)
     return found
 
 

@@ -58,13 +58,23 @@ def standard_splits(counts: tuple[int, ...] | list[int]) -> list[tuple[tuple[Gro
     >>> standard_splits([3, 1, 1, 1] + [0] * 30)
     [(((1, 0), (0, 1)), -1)]
     """
-    parts = []
+    parts: list[tuple[Split, ...]] = []
     for s in range(4):
         key = tuple(counts[s * 9 : s * 9 + (7 if s == 3 else 9)])
-        splits = suit_splits(s, key) if any(key) else (((), -1),)
+        if not any(key):
+            continue
+        splits = suit_splits(s, key)
         if not splits:
             return []
         parts.append(splits)
+    if all(len(p) == 1 for p in parts):  # the common case: one way to split each suit
+        pairs = [p[0][1] for p in parts if p[0][1] >= 0]
+        if len(pairs) != 1:
+            return []
+        groups: tuple[Group, ...] = ()
+        for p in parts:
+            groups += p[0][0]
+        return [(groups, pairs[0])]
     out = []
     for combo in product(*parts):
         pairs = [p for _, p in combo if p >= 0]

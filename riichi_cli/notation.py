@@ -20,6 +20,7 @@ class Tile(NamedTuple):
     red: bool
 
 
+_SUIT_OF = {ord(letter): s for s, letter in enumerate("mpsz")}
 #: (tile, red) by suit * 10 + digit, None where the digit and suit make no tile ("0m" is red 5m).
 _TILE_TABLE: list[tuple[int, bool] | None] = [
     (s * 9 + (4 if d == 0 else d - 1), d == 0) if s < 3 or 1 <= d <= 7 else None
@@ -66,10 +67,10 @@ def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, b
     out: list[tuple[int, bool]] = []
     first = start  # where the digits waiting for their suit letter begin
     for i in range(start, stop):
-        ch = text[i]
-        if "0" <= ch <= "9":
+        code = ord(text[i])
+        if 48 <= code <= 57:  # a digit
             continue
-        suit = "mpsz".find(ch)
+        suit = _SUIT_OF.get(code, -1)
         if i == first or suit < 0:
             _refuse(text, start, stop)
         for k in range(first, i):
@@ -244,11 +245,12 @@ _RED_LIMITS = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
 
 def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str) -> None:
     """`check_limits` on counts of every tile and red fives per suit (m, p, s)."""
-    if max(counts) > 4:
-        t = counts.index(max(counts))
-        raise InvalidHand(f"more than four {name(t)} (hand, melds and indicators together)", text)
+    for t in range(34):
+        if counts[t] > 4:
+            raise InvalidHand(f"more than four {name(t)} (hand, melds and indicators together)", text)
     allowed = _RED_LIMITS[aka_dora]
-    for s, (have, most) in enumerate(zip(reds, allowed)):
+    for s in range(3):
+        have, most = reds[s], allowed[s]
         if have > most:
             raise InvalidHand(
                 f"{have} red {name(FIVES[s])} but the rules have {most} (aka_dora: {aka_dora})", text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .rules import Rules
 from .tiles import SEATS
@@ -40,8 +40,7 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
     return LIMIT_BASE[limit], limit
 
 
-@dataclass(frozen=True)
-class Points:
+class Points(NamedTuple):
     """What a win is worth before honba and deposits."""
 
     ron: int | None

@@ -12,7 +12,17 @@ from .hand import Hand
 from .rules import Rules
 from .tiles import GREEN_TILES, ORPHANS, TERMINALS, wind_tile
 
-_ORPHANS, _TERMINALS = frozenset(ORPHANS), frozenset(TERMINALS)
+# One bit per tile property, so that a hand's facts are an AND and an OR over its tiles.
+_ORPHAN, _TERMINAL, _HONOR, _GREEN, _SUIT_BIT = 1, 2, 4, 8, 16
+_BITS = [
+    (_ORPHAN if t in ORPHANS else 0)
+    | (_TERMINAL if t in TERMINALS else 0)
+    | (_HONOR if t >= 27 else 0)
+    | (_GREEN if t in GREEN_TILES else 0)
+    | (_SUIT_BIT << (t // 9))
+    for t in range(34)
+]
+_ALL_BITS = (_SUIT_BIT << 4) - 1
 
 # A set in a reading: (kind, first tile, open, kan). "open" is as fu and sanankou see it:
 # called, or a triplet completed by a ron.
@@ -42,10 +52,20 @@ class Reading:
         self.round_tile: int = h.round_tile
         self.win_tile: int = h.win
         self.hand: Hand = h.hand
-        self.trips = tuple(t for kind, t, _, _ in sets if kind == TRIP)
-        self.seqs = tuple(t for kind, t, _, _ in sets if kind == SEQ)
-        self.concealed_trips = sum(1 for kind, _, is_open, _ in sets if kind == TRIP and not is_open)
-        self.kans = sum(1 for s in sets if s[3])
+        trips: list[int] = []
+        seqs: list[int] = []
+        concealed = kans = 0
+        for kind, t, is_open, is_kan in sets:
+            if kind == TRIP:
+                trips.append(t)
+                concealed += not is_open
+                kans += is_kan
+            else:
+                seqs.append(t)
+        self.trips: tuple[int, ...] = tuple(trips)
+        self.seqs: tuple[int, ...] = tuple(seqs)
+        self.concealed_trips: int = concealed
+        self.kans: int = kans
 
 
 class HandFacts:
@@ -65,13 +85,17 @@ class HandFacts:
         self.counts: list[int] = hand.all_counts()
         self.seat_tile: int = wind_tile(ctx.seat_wind)
         self.round_tile: int = wind_tile(ctx.round_wind)
-        present = {t for t, n in enumerate(self.counts) if n}
-        self.suits = {t // 9 for t in present}
-        self.all_simple = present.isdisjoint(_ORPHANS)
-        self.all_orphan = present <= _ORPHANS
-        self.all_honor = min(present) >= 27
-        self.all_terminal = present <= _TERMINALS
-        self.all_green = present <= GREEN_TILES
+        every, some = _ALL_BITS, 0  # AND and OR of the bits of every tile present
+        for t in range(34):
+            if self.counts[t]:
+                every &= _BITS[t]
+                some |= _BITS[t]
+        self.suits: set[int] = {s for s in range(4) if some & (_SUIT_BIT << s)}
+        self.all_simple: bool = not some & _ORPHAN
+        self.all_orphan: bool = bool(every & _ORPHAN)
+        self.all_honor: bool = bool(every & _HONOR)
+        self.all_terminal: bool = bool(every & _TERMINAL)
+        self.all_green: bool = bool(every & _GREEN)
 
 
 def _sequence_wait(first: int, win: int) -> str:

@@ -7,6 +7,8 @@ Red fives are ordinary fives here; who holds a red one is tracked beside the cou
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 SUITS = "mpsz"
 NUM_TILES = 34
 EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
@@ -22,6 +24,9 @@ SEATS = "ESWN"
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 _DIGITS = "123456789"
+#: "3" * n for every digit and count, and "0" * n: format_counts joins these instead of building strings.
+_RUNS = [[d * n for n in range(6)] for d in _DIGITS]
+_RED_RUNS = ["0" * n for n in range(5)]
 _NAMES = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
 _IS_TERMINAL_OR_HONOR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_TILES))
 
@@ -67,23 +72,23 @@ def wind_tile(seat: str) -> int:
     return EAST + SEATS.index(seat)
 
 
-def format_counts(counts, reds=(0, 0, 0)) -> str:
+def format_counts(counts: list[int], reds: Sequence[int] = (0, 0, 0)) -> str:
     """Compact notation of a 34-counts vector, ``reds[suit]`` of its fives written ``0``.
 
-    >>> format_counts([0, 0, 0, 1, 2] + [0] * 29, (1, 0, 0))
+    >>> format_counts([0, 0, 0, 1, 2] + [0] * 29, [1, 0, 0])
     '405m'
     """
-    out = []
+    out: list[str] = []
     for s in range(4):
         base = s * 9
-        digits = ""
+        start = len(out)
         for i in range(7 if s == 3 else 9):
             n = counts[base + i]
             if n:
                 red = reds[s] if i == 4 and s < 3 else 0
-                digits += "0" * red + _DIGITS[i] * (n - red)
-        if digits:
-            out.append(digits + SUITS[s])
+                out.append(_RUNS[i][n - red] if not red else _RED_RUNS[red] + _RUNS[i][n - red])
+        if len(out) > start:
+            out.append(SUITS[s])
     return "".join(out)
 
 

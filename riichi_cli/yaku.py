@@ -10,7 +10,6 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .decompose import SEQ
 from .reading import Reading
 from .tiles import DRAGONS, GREEN, RED, WHITE, WINDS, is_orphan, is_terminal
 
@@ -44,11 +43,6 @@ def _peikou_pairs(r: Reading) -> int:
     if not r.closed or len(seqs) < 2 or len(set(seqs)) == len(seqs):
         return 0
     return sum(n // 2 for n in Counter(seqs).values())
-
-
-def _group_tiles(r: Reading) -> list[tuple[int, ...]]:
-    groups: list[tuple[int, ...]] = [(t, t + 1, t + 2) if kind == SEQ else (t,) for kind, t, _, _ in r.sets]
-    return groups + [(r.pair,)]
 
 
 # -- yaku ----------------------------------------------------------------------------------
@@ -135,10 +129,13 @@ def ittsu(r: Reading) -> bool:
 
 
 def _outside(r: Reading, ok: Callable[[int], bool]) -> bool:
-    """Every set and the pair hold a tile passing ``ok``, and there is a sequence."""
-    return (
-        r.form == "standard" and bool(r.seqs) and all(any(ok(t) for t in group) for group in _group_tiles(r))
-    )
+    """Every set and the pair hold a tile passing ``ok``, and there is a sequence.
+
+    A sequence holds a terminal exactly when it starts at 1 or 7, the only ``ok`` tiles it can hold.
+    """
+    if r.form != "standard" or not r.seqs or not ok(r.pair):
+        return False
+    return all(t % 9 in (0, 6) for t in r.seqs) and all(ok(t) for t in r.trips)
 
 
 def chanta(r: Reading) -> bool:

@@ -93,19 +93,7 @@ def is_kokushi(counts: tuple[int, ...] | list[int]) -> bool:
 
 
 def is_complete(counts: tuple[int, ...] | list[int]) -> bool:
-    """Any winning shape for concealed counts of 3k+2 tiles."""
+    """Any winning shape for concealed counts of 3k+2 tiles (seven pairs and kokushi at 14)."""
     if sum(counts) == 14 and (is_chiitoitsu(counts) or is_kokushi(counts)):
         return True
     return bool(standard_splits(counts))
-
-
-def completing_tiles(counts: tuple[int, ...] | list[int]) -> list[int]:
-    """Tiles that complete 3k+1 concealed counts (a tile already held 4 times included)."""
-    work = list(counts)
-    out = []
-    for t in range(34):
-        work[t] += 1
-        if is_complete(work):
-            out.append(t)
-        work[t] -= 1
-    return out

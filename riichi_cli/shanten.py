@@ -585,7 +585,7 @@ def _less_stats(stats: tuple[int, int, int, int], x: int, orphan: bool) -> tuple
 def _closed_accepts(c: Sequence[int], stats: tuple[int, int, int, int], best: int) -> list[int]:
     """The tiles that lower seven pairs or thirteen orphans, for those of them at ``best``."""
     kinds, pairs, orphans, paired = stats
-    out = []
+    out: list[int] = []
     if 6 - pairs + max(0, 7 - kinds) == best:  # a second copy; a new kind while under seven
         out.extend(t for t, x in enumerate(c) if x == 1 or (x == 0 and kinds < 7))
     if 13 - orphans - (paired > 0) == best:  # a new orphan; a second copy while none is paired

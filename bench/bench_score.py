@@ -54,9 +54,8 @@ class _Copies:
 
 def library_inputs(mapping: dict, double_yakuman: bool = True) -> dict:
     """`estimate_hand_value` keyword arguments for a SPEC 3 mapping (tenhou rules)."""
-    from mahjong.constants import EAST
-    from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
     from mahjong.meld import Meld
+    from oracle import hand_config
 
     types = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN, "kakan": Meld.SHOUMINKAN, "ankan": Meld.KAN}
     copies = _Copies()
@@ -71,30 +70,7 @@ def library_inputs(mapping: dict, double_yakuman: bool = True) -> dict:
             concealed += ids
     dora = [copies.take(t, red) for t, red in _tiles("".join(mapping.get("dora", [])))]
     ura = [copies.take(t, red) for t, red in _tiles("".join(mapping.get("ura", [])))]
-    seats = "ESWN"
-    config = HandConfig(
-        is_tsumo=mapping.get("win") == "tsumo",
-        is_riichi=bool(mapping.get("riichi")),
-        is_daburu_riichi=bool(mapping.get("double_riichi")),
-        is_ippatsu=bool(mapping.get("ippatsu")),
-        is_rinshan=bool(mapping.get("rinshan")),
-        is_chankan=bool(mapping.get("chankan")),
-        is_haitei=bool(mapping.get("haitei")),
-        is_houtei=bool(mapping.get("houtei")),
-        is_tenhou=bool(mapping.get("tenhou")),
-        is_chiihou=bool(mapping.get("chiihou")),
-        player_wind=EAST + seats.index(mapping.get("seat_wind", "S")),
-        round_wind=EAST + seats.index(mapping.get("round_wind", "E")),
-        tsumi_number=mapping.get("honba", 0),
-        kyoutaku_number=mapping.get("riichi_sticks", 0),
-        options=OptionalRules(
-            has_open_tanyao=True,
-            has_aka_dora=True,
-            has_double_yakuman=double_yakuman,
-            kazoe_limit=HandConstants.KAZOE_LIMITED,
-            kiriage=False,
-        ),
-    )
+    config = hand_config(mapping, double_yakuman=double_yakuman)
     return {
         "tiles": concealed + [t for m in melds for t in m.tiles],
         "win_tile": concealed[-1],

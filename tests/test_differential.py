@@ -44,12 +44,11 @@ pytest.importorskip("mahjong")
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from mahjong.constants import EAST  # noqa: E402
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules  # noqa: E402
 from mahjong.hand_calculating.yaku_config import YakuConfig  # noqa: E402
 from mahjong.meld import Meld  # noqa: E402
-from test_properties import SEATS, Deal, deals  # noqa: E402
+from oracle import hand_config  # noqa: E402
+from test_properties import Deal, deals  # noqa: E402
 
 import riichi_cli  # noqa: E402
 
@@ -88,33 +87,12 @@ def library_inputs(deal: Deal) -> dict:
         for kind, tiles in deal.melds
     ]
     tiles = [k * 4 + c for k, c in deal.concealed] + [t for m in melds for t in m.tiles]
-    config = HandConfig(
-        is_tsumo=ctx["win"] == "tsumo",
-        is_riichi=bool(ctx.get("riichi")),
-        is_daburu_riichi=bool(ctx.get("double_riichi")),
-        is_ippatsu=bool(ctx.get("ippatsu")),
-        is_rinshan=bool(ctx.get("rinshan")),
-        is_chankan=bool(ctx.get("chankan")),
-        is_haitei=bool(ctx.get("haitei")),
-        is_houtei=bool(ctx.get("houtei")),
-        is_tenhou=bool(ctx.get("tenhou")),
-        is_chiihou=bool(ctx.get("chiihou")),
-        player_wind=EAST + SEATS.index(ctx["seat_wind"]),
-        round_wind=EAST + SEATS.index(ctx["round_wind"]),
-        tsumi_number=ctx["honba"],
-        kyoutaku_number=ctx["riichi_sticks"],
-        options=OptionalRules(
-            has_open_tanyao=True,
-            has_aka_dora=opts["aka_dora"] > 0,
-            has_double_yakuman=opts.get("double_yakuman", False),
-            kazoe_limit=HandConstants.KAZOE_LIMITED
-            if opts.get("kazoe_yakuman", True)
-            else HandConstants.KAZOE_SANBAIMAN,
-            kiriage=opts.get("kiriage_mangan", False),
-            fu_for_open_pinfu=True,
-            fu_for_pinfu_tsumo=False,
-            limit_to_sextuple_yakuman=False,
-        ),
+    config = hand_config(
+        ctx,
+        aka=opts["aka_dora"] > 0,
+        double_yakuman=opts.get("double_yakuman", False),
+        kazoe=opts.get("kazoe_yakuman", True),
+        kiriage=opts.get("kiriage_mangan", False),
     )
     win_kind, win_copy = deal.win_tile
     return {

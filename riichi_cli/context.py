@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from difflib import get_close_matches
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .errors import InvalidContext, NotationError, short
 from .hand import Hand
@@ -16,16 +16,25 @@ from .notation import check_counts, parse_hand, scan
 from .rules import Rules, resolve_rules, with_overrides
 from .tiles import SEATS, name
 
-FLAGS = (
+FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
     "chankan", "tenhou", "chiihou", "renhou",
 )  # fmt: skip
-KEYS = frozenset(
+KEYS: Final = frozenset(
     FLAGS
     + ("hand", "win_tile", "win", "from", "round_wind", "seat_wind", "dora", "ura", "honba")
     + ("riichi_sticks", "discards", "passed", "rules", "rule_options", "id")
 )
-_SEAT_WORDS = {"e": "E", "s": "S", "w": "W", "n": "N", "east": "E", "south": "S", "west": "W", "north": "N"}
+_SEAT_WORDS: Final = {
+    "e": "E",
+    "s": "S",
+    "w": "W",
+    "n": "N",
+    "east": "E",
+    "south": "S",
+    "west": "W",
+    "north": "N",
+}
 
 
 @dataclass(frozen=True)

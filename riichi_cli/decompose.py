@@ -8,15 +8,17 @@ hand costs a few dictionary lookups once the common shapes have been seen.
 from __future__ import annotations
 
 from itertools import product
+from typing import Final
 
 from .tiles import ORPHANS
 
-SEQ, TRIP = 0, 1
+SEQ: Final = 0
+TRIP: Final = 1
 Group = tuple[int, int]
 # One way to split a suit: (groups, pair tile or -1).
 Split = tuple[tuple[Group, ...], int]
 
-_cache: dict[tuple[int, tuple[int, ...]], tuple[Split, ...]] = {}
+_cache: Final[dict[tuple[int, tuple[int, ...]], tuple[Split, ...]]] = {}
 
 
 def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -> list[Split]:

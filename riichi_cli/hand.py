@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Final
 
 from .tiles import FIVES, format_counts, name
 
-MELD_KINDS = ("chi", "pon", "kan", "kakan", "ankan")
-KAN_KINDS = ("kan", "kakan", "ankan")
+MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
+KAN_KINDS: Final = ("kan", "kakan", "ankan")
 
 
 @dataclass(frozen=True)

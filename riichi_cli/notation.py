@@ -6,7 +6,7 @@ Refusals point at the first bad character of the text they were given.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, Meld
@@ -20,9 +20,9 @@ class Tile(NamedTuple):
     red: bool
 
 
-_SUIT_OF = {ord(letter): s for s, letter in enumerate("mpsz")}
+_SUIT_OF: Final = {ord(letter): s for s, letter in enumerate("mpsz")}
 #: (tile, red) by suit * 10 + digit, None where the digit and suit make no tile ("0m" is red 5m).
-_TILE_TABLE: list[tuple[int, bool] | None] = [
+_TILE_TABLE: Final[list[tuple[int, bool] | None]] = [
     (s * 9 + (4 if d == 0 else d - 1), d == 0) if s < 3 or 1 <= d <= 7 else None
     for s in range(4)
     for d in range(10)
@@ -240,7 +240,7 @@ def check_limits(parsed_tiles: list[tuple[int, bool]], aka_dora: int, text: str)
     check_counts(counts, reds, aka_dora, text)
 
 
-_RED_LIMITS = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
+_RED_LIMITS: Final = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
 
 
 def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str) -> None:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .rules import Rules
 from .tiles import SEATS
 
-LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "kazoe_yakuman": 8000}
+LIMIT_BASE: Final = {
+    "mangan": 2000,
+    "haneman": 3000,
+    "baiman": 4000,
+    "sanbaiman": 6000,
+    "kazoe_yakuman": 8000,
+}
 
 
 def ceil100(x: int) -> int:

@@ -6,6 +6,8 @@ each way is a reading, and the scorer keeps the one that pays most.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .context import Context
 from .decompose import SEQ, TRIP, is_chiitoitsu, is_kokushi, standard_splits
 from .hand import Hand
@@ -13,8 +15,12 @@ from .rules import Rules
 from .tiles import GREEN_TILES, ORPHANS, TERMINALS, wind_tile
 
 # One bit per tile property, so that a hand's facts are an AND and an OR over its tiles.
-_ORPHAN, _TERMINAL, _HONOR, _GREEN, _SUIT_BIT = 1, 2, 4, 8, 16
-_BITS = [
+_ORPHAN: Final = 1
+_TERMINAL: Final = 2
+_HONOR: Final = 4
+_GREEN: Final = 8
+_SUIT_BIT: Final = 16
+_BITS: Final = [
     (_ORPHAN if t in ORPHANS else 0)
     | (_TERMINAL if t in TERMINALS else 0)
     | (_HONOR if t >= 27 else 0)
@@ -22,7 +28,7 @@ _BITS = [
     | (_SUIT_BIT << (t // 9))
     for t in range(34)
 ]
-_ALL_BITS = (_SUIT_BIT << 4) - 1
+_ALL_BITS: Final = (_SUIT_BIT << 4) - 1
 
 # A set in a reading: (kind, first tile, open, kan). "open" is as fu and sanankou see it:
 # called, or a triplet completed by a ron.

@@ -8,27 +8,34 @@ Red fives are ordinary fives here; who holds a red one is tracked beside the cou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-SUITS = "mpsz"
-NUM_TILES = 34
-EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (WHITE, GREEN, RED)
-FIVES = (4, 13, 22)  # 5m 5p 5s: the tiles that have a red version
-TERMINALS = (0, 8, 9, 17, 18, 26)
-ORPHANS = TERMINALS + tuple(range(27, 34))
+SUITS: Final = "mpsz"
+NUM_TILES: Final = 34
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+WHITE: Final = 31
+GREEN: Final = 32
+RED: Final = 33
+WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final = (WHITE, GREEN, RED)
+FIVES: Final = (4, 13, 22)  # 5m 5p 5s: the tiles that have a red version
+TERMINALS: Final = (0, 8, 9, 17, 18, 26)
+ORPHANS: Final = TERMINALS + tuple(range(27, 34))
 #: Tiles of ryuuiisou: 2s 3s 4s 6s 8s and Green.
-GREEN_TILES = frozenset((19, 20, 21, 23, 25, GREEN))
+GREEN_TILES: Final = frozenset((19, 20, 21, 23, 25, GREEN))
 
-SEATS = "ESWN"
+SEATS: Final = "ESWN"
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
-_DIGITS = "123456789"
+_DIGITS: Final = "123456789"
 #: "3" * n for every digit and count, and "0" * n: format_counts joins these instead of building strings.
-_RUNS = [[d * n for n in range(6)] for d in _DIGITS]
-_RED_RUNS = ["0" * n for n in range(5)]
-_NAMES = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
-_IS_TERMINAL_OR_HONOR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_TILES))
+_RUNS: Final = [[d * n for n in range(6)] for d in _DIGITS]
+_RED_RUNS: Final = ["0" * n for n in range(5)]
+_NAMES: Final = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
+_IS_TERMINAL_OR_HONOR: Final = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_TILES))
 
 
 def name(tile: int, red: bool = False) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from .reading import Reading
 from .tiles import DRAGONS, GREEN, RED, WHITE, WINDS, is_orphan, is_terminal
@@ -283,7 +284,7 @@ def ryuuiisou(r: Reading) -> int:
     return int(r.h.all_green)
 
 
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def _nine_gates_suit(r: Reading) -> tuple[int, ...] | None:
@@ -354,8 +355,8 @@ DORA_NAMES = {
 NAMES = {d.id: (d.name, d.english, d.japanese) for d in YAKU + YAKUMAN} | DORA_NAMES
 
 
-_CLOSED = tuple((y, y.closed_han, y.test) for y in YAKU)
-_OPEN = tuple((y, y.open_han, y.test) for y in YAKU if y.open_han)
+_CLOSED: Final = tuple((y, y.closed_han, y.test) for y in YAKU)
+_OPEN: Final = tuple((y, y.open_han, y.test) for y in YAKU if y.open_han)
 
 
 def find_yaku(r: Reading) -> list[tuple[YakuDef, int]]:

@@ -185,24 +185,45 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
     echo["win"] = win
     round_wind = echo["round_wind"] = seat(mapping.get("round_wind", "E"), "round_wind")
     seat_wind = echo["seat_wind"] = seat(mapping.get("seat_wind", "S"), "seat_wind")
-    raw_from = mapping.get("from")
-    from_seat = None if raw_from is None else seat(raw_from, "from")
-    get = mapping.get
-    text = mapping.get("hand")
+    hand = read_hand(mapping.get("hand"), mapping.get("win_tile"))
+    echo["hand"] = hand.text
+    echo["win_tile"] = hand_win_name(hand)
+    dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
+    context = read_context(mapping, win == "tsumo", round_wind, seat_wind, dora, ura)
+    echo["from"] = context.discarder
+    check_tiles(hand, dora + ura, rules, mapping["hand"])
+    unknown = [k for k in mapping if k not in KEYS]
+    if unknown:  # checked last so that an error still echoes what could be read
+        raise InvalidContext(unknown_key_message(unknown[0], KEYS))
+    check_context(hand, context, rules)
+    return Request(hand, context, rules, ident)
+
+
+def read_hand(text: object, win_tile: object) -> Hand:
+    """The ``hand`` and ``win_tile`` keys as a Hand."""
     if text is None:
         raise InvalidContext("missing key 'hand'")
     if not isinstance(text, str):
         raise InvalidContext(f"hand must be a string of tile notation, got {short(text)}")
-    win_tile = mapping.get("win_tile")
     if win_tile is not None and not isinstance(win_tile, str):
         raise InvalidContext(f"win_tile must be one tile like '5m', got {short(win_tile)}")
-    hand = parse_hand(text, win_tile)
-    echo["hand"] = hand.text
-    echo["win_tile"] = hand_win_name(hand)
-    dora, ura = tile_list(get("dora"), "dora"), tile_list(get("ura"), "ura")
-    context = Context(
-        tsumo=win == "tsumo",
-        from_seat=from_seat,
+    return parse_hand(text, win_tile)
+
+
+def read_context(
+    mapping: dict,
+    tsumo: bool,
+    round_wind: str,
+    seat_wind: str,
+    dora: list[tuple[int, bool]],
+    ura: list[tuple[int, bool]],
+) -> Context:
+    """The Context of a mapping whose winds and indicators were read already."""
+    get = mapping.get
+    raw_from = get("from")
+    return Context(
+        tsumo=tsumo,
+        from_seat=None if raw_from is None else seat(raw_from, "from"),
         round_wind=round_wind,
         seat_wind=seat_wind,
         riichi=flag(get("riichi", False), "riichi"),
@@ -222,13 +243,6 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
         discards=tuple([t for t, _ in tile_list(get("discards"), "discards")]),
         passed=tuple([t for t, _ in tile_list(get("passed"), "passed")]),
     )
-    echo["from"] = context.discarder
-    check_tiles(hand, dora + ura, rules, text)
-    unknown = [k for k in mapping if k not in KEYS]
-    if unknown:  # checked last so that an error still echoes what could be read
-        raise InvalidContext(unknown_key_message(unknown[0], KEYS))
-    check_context(hand, context, rules)
-    return Request(hand, context, rules, mapping.get("id"))
 
 
 def hand_win_name(hand: Hand) -> str:

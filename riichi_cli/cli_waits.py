@@ -45,7 +45,7 @@ shanten it leaves, then by how many accepted tiles are unseen. -1 is a complete 
 Examples:
   riichi shanten 123m456p789s12377z
   riichi shanten 12389m1468p3567s2z --visible 4p4p
-  riichi shanten 123m456p78s pon:777z --json
+  riichi shanten 123m456p78s23z pon:777z --json
 """
 
 
@@ -158,13 +158,17 @@ def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible
     mapping = build_mapping(ctx, hand, params)
     if "hand" not in mapping:
         raise click.UsageError("give a HAND of 13 tiles (e.g. 1112345678999m), '-' for stdin, or --context")
-    report, err = waits_of(mapping, rules, seen)
+    answer_one(*waits_of(mapping, rules, seen), as_json, print_waits)
+
+
+def answer_one(report: dict, err: RiichiError | None, as_json: bool, show: Callable[[dict], None]) -> None:
+    """Print one hand's answer: its JSON object (even for a refusal), else the table or the error."""
     if as_json:
         emit_json(report)
     if err is not None:
         fail(err, 2)
     if not as_json:
-        print_waits(report)
+        show(report)
 
 
 # -- shanten ----------------------------------------------------------------------------------
@@ -198,13 +202,7 @@ def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:
         raise click.UsageError("give a HAND of 13 or 14 tiles (e.g. 123m456p789s12377z), or '-' for stdin")
-    report, err = shanten_of(" ".join(hand), seen, indicators)
-    if as_json:
-        emit_json(report)
-    if err is not None:
-        fail(err, 2)
-    if not as_json:
-        print_shanten(report)
+    answer_one(*shanten_of(" ".join(hand), seen, indicators), as_json, print_shanten)
 
 
 # -- Rich views -------------------------------------------------------------------------------

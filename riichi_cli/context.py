@@ -14,7 +14,7 @@ from .errors import InvalidContext, NotationError, short
 from .hand import Hand
 from .notation import check_counts, parse_hand, scan
 from .rules import Rules, resolve_rules, with_overrides
-from .tiles import SEATS, name
+from .tiles import SEATS
 
 FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
@@ -187,7 +187,7 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
     seat_wind = echo["seat_wind"] = seat(mapping.get("seat_wind", "S"), "seat_wind")
     hand = read_hand(mapping.get("hand"), mapping.get("win_tile"))
     echo["hand"] = hand.text
-    echo["win_tile"] = hand_win_name(hand)
+    echo["win_tile"] = hand.win_name
     dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
     context = read_context(mapping, win == "tsumo", round_wind, seat_wind, dora, ura)
     echo["from"] = context.discarder
@@ -243,10 +243,6 @@ def read_context(
         discards=tuple([t for t, _ in tile_list(get("discards"), "discards")]),
         passed=tuple([t for t, _ in tile_list(get("passed"), "passed")]),
     )
-
-
-def hand_win_name(hand: Hand) -> str:
-    return name(hand.win_tile, hand.win_red)
 
 
 def check_tiles(hand: Hand, indicators: list[tuple[int, bool]], rules: Rules, text: str) -> None:

@@ -84,6 +84,11 @@ class Hand:
     def aka_count(self) -> int:
         return sum(self.reds) + sum(m.reds for m in self.melds)
 
+    @property
+    def win_name(self) -> str:
+        """The winning tile as written back: ``5m``, or ``0m`` for a red five."""
+        return name(self.win_tile, self.win_red)
+
     @cached_property
     def text(self) -> str:
         """`notation()`, computed once."""
@@ -101,7 +106,7 @@ class Hand:
         reds = list(self.reds)
         if self.win_red:
             reds[self.win_tile // 9] -= 1
-        parts = [format_counts(counts, reds) + name(self.win_tile, self.win_red)]
+        parts = [format_counts(counts, reds) + self.win_name]
         parts += [m.notation() for m in self.melds]
         return " ".join(parts)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from .errors import RiichiError
 from .scoring import Result
-from .tiles import name
 from .yaku import NAMES
 
 ECHO_KEYS = ("hand", "win_tile", "win", "from", "seat_wind", "round_wind")
@@ -18,7 +17,7 @@ def result_dict(res: Result, id: object = None, source: str | None = None) -> di
     out: dict = {} if source is None else {"source": source}
     out.update({
         "id": id, "ok": True, "error": None, "hand": hand.text,
-        "win_tile": name(hand.win_tile, hand.win_red), "win": "tsumo" if ctx.tsumo else "ron",
+        "win_tile": hand.win_name, "win": "tsumo" if ctx.tsumo else "ron",
         "from": ctx.discarder, "seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
         "dealer": ctx.dealer, "han": res.han, "fu": res.fu, "yakuman": res.yakuman, "limit": res.limit,
         "yaku": [yaku_dict(i.id, i.han, i.yakuman) for i in res.yaku],

@@ -43,10 +43,6 @@ def name(tile: int, red: bool = False) -> str:
     return f"0{SUITS[tile // 9]}" if red else _NAMES[tile]
 
 
-def is_honor(tile: int) -> bool:
-    return tile >= 27
-
-
 def is_terminal(tile: int) -> bool:
     return tile < 27 and tile % 9 in (0, 8)
 
@@ -54,15 +50,6 @@ def is_terminal(tile: int) -> bool:
 def is_orphan(tile: int) -> bool:
     """Terminal or honor (yaochuuhai)."""
     return _IS_TERMINAL_OR_HONOR[tile]
-
-
-def is_simple(tile: int) -> bool:
-    return not _IS_TERMINAL_OR_HONOR[tile]
-
-
-def suit(tile: int) -> int:
-    """0 m, 1 p, 2 s, 3 honors."""
-    return tile // 9
 
 
 def dora_of(indicator: int) -> int:

@@ -26,7 +26,7 @@ from .notation import build_melds, check_limits, parse
 from .report import error_dict
 from .rules import Rules, resolve_rules
 from .shanten import accepts, discard_table, shanten, winning_tiles
-from .tiles import FIVES, SEATS, format_tiles, name
+from .tiles import FIVES, SEATS, format_counts, name
 
 TilePairs = Sequence[tuple[int, bool]]
 
@@ -61,7 +61,7 @@ class HeldHand:
         return out
 
     def concealed_text(self) -> str:
-        return format_tiles(concealed_pairs(self.counts, self.reds))
+        return format_counts(list(self.counts), self.reds)
 
     def notation(self, extra: str = "") -> str:
         """Canonical notation (SPEC 2); ``extra`` is written as its own group after the concealed part."""

@@ -4,18 +4,29 @@ The same modules stay importable as plain Python: when mypyc or a C compiler is 
 RIICHI_PURE_PYTHON=1 is set, the package installs uncompiled and behaves the same, only slower.
 """
 
+import glob
 import os
 import sys
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-# The hot path of `riichi_cli.score`: no click, rich or yaml in any of these. (errors.py stays
-# Python: its exception classes carry class attributes that compiled classes do not inherit.)
-CORE = [
-    "tiles", "rules", "hand", "notation", "context", "decompose", "reading",
-    "yaku", "fu", "points", "scoring", "report", "api",
-]  # fmt: skip
+# The pure folders (no click, rich or yaml, no I/O; tests/test_layout.py checks it) compile; the rest
+# stays Python. A module whose first line says "# mypyc: skip" stays Python too (errors.py: its
+# exception classes carry class attributes that compiled classes do not inherit).
+PURE = ("core", "io", "analysis", "settle")
+
+
+def core_modules() -> list[str]:
+    here = os.path.dirname(os.path.abspath(__file__))
+    found = []
+    for folder in PURE:
+        for path in sorted(glob.glob(os.path.join(here, "riichi_cli", folder, "*.py"))):
+            with open(path, encoding="utf-8") as f:
+                first = f.readline()
+            if os.path.basename(path) != "__init__.py" and "mypyc: skip" not in first:
+                found.append(os.path.relpath(path, here))
+    return found
 
 
 class OptionalBuildExt(build_ext):
@@ -40,7 +51,7 @@ def compiled_core():
     try:
         from mypyc.build import mypycify
 
-        return mypycify([f"riichi_cli/{m}.py" for m in CORE], opt_level="3", debug_level="0")
+        return mypycify(core_modules(), opt_level="3", debug_level="0")
     except BaseException as e:  # mypyc missing or refusing: stay pure Python
         print(f"riichi: mypyc unavailable ({e}); installing pure Python", file=sys.stderr)
         return []

@@ -143,7 +143,7 @@ def main() -> None:
     t_ours = best_of(args.rounds, lambda: [score(m) for m in mappings])
     t_lib = best_of(args.rounds, lambda: [estimate(**kw) for kw in inputs])
     # The same hands with the rules resolved once by the caller instead of per mapping.
-    from riichi_cli.rules import resolve_rules
+    from riichi_cli.core.rules import resolve_rules
 
     rules = resolve_rules("tenhou", majiang.RULE_OPTIONS)
     bare = [{k: v for k, v in m.items() if k != "rule_options"} for m in mappings]
@@ -155,7 +155,7 @@ def main() -> None:
         from importlib.metadata import version as dist_version
 
         version = dist_version("mahjong")
-    from riichi_cli import scoring
+    from riichi_cli.core import scoring
 
     compiled = "pure Python" if scoring.__file__.endswith(".py") else "compiled with mypyc"
     print(f"{n} conformance hands, best of {args.rounds} rounds (Python {sys.version.split()[0]})")

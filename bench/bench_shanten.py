@@ -1,4 +1,4 @@
-"""Time riichi_cli.shanten on the 10,000 conformance hands (read in place from ../shared).
+"""Time riichi_cli.analysis.shanten on the 10,000 conformance hands (read in place from ../shared).
 
 Run from the repo root: ``.venv/bin/python bench/bench_shanten.py``.
 """
@@ -17,7 +17,7 @@ REPEATS = 5
 
 sys.path.insert(0, str(ROOT))
 
-from riichi_cli.shanten import accepts, discard_table, shanten, standard_shanten  # noqa: E402
+from riichi_cli.analysis.shanten import accepts, discard_table, shanten, standard_shanten  # noqa: E402
 
 
 def load() -> list[tuple[int, ...]]:

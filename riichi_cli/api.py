@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .context import build_request
-from .errors import InvalidContext, RiichiError
-from .report import error_dict, result_dict
-from .rules import Rules, resolve_rules, rules_from_options, rules_options
-from .scoring import score_request
+from .core.context import build_request
+from .core.errors import InvalidContext, RiichiError
+from .core.rules import Rules, resolve_rules, rules_from_options, rules_options
+from .core.scoring import score_request
+from .io.report import error_dict, result_dict
 
 
 def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -> dict:

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from riichi_cli.cli import main
-from riichi_cli.rules import PRESETS, UNVERIFIED
+from riichi_cli.core.rules import PRESETS, UNVERIFIED
 
 # 234m 456p 22s 345s 678s won by ron on 8s (67s ryanmen): pinfu + tanyao, 2 han 30 fu.
 # As the South seat (default) the discarder defaults to East, the seat before.

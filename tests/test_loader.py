@@ -1,4 +1,4 @@
-"""Unit tests of riichi_cli.loader: bytes to text, YAML documents to hands, files, folders and stdin.
+"""Unit tests of riichi_cli.files.loader: bytes to text, YAML documents to hands, files, folders and stdin.
 
 The loader must turn every input into items in order, a bad input into one error item, and never
 raise past its callers.
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from riichi_cli import loader
-from riichi_cli.errors import InvalidContext, RiichiError, Unreadable
+from riichi_cli.files import loader
+from riichi_cli.core.errors import InvalidContext, RiichiError, Unreadable
 
 GOOD = "hand: 234m456p22345678s\n"
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 import riichi_cli
-from riichi_cli.context import build_request
-from riichi_cli.errors import InvalidContext, InvalidHand, NotationError, RiichiError
-from riichi_cli.notation import parse, parse_hand
-from riichi_cli.tiles import format_tiles
+from riichi_cli.core.context import build_request
+from riichi_cli.core.errors import InvalidContext, InvalidHand, NotationError, RiichiError
+from riichi_cli.core.notation import parse, parse_hand
+from riichi_cli.core.tiles import format_tiles
 
 # 234m 456p 22s 345s 678s, won by ron on 8s (a 67s ryanmen): pinfu + tanyao, 2 han 30 fu.
 BASE = "234m456p22345678s"

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from riichi_cli.cli import main
-from riichi_cli.rules import PRESETS, resolve_rules
+from riichi_cli.core.rules import PRESETS, resolve_rules
 from riichi_cli.settle import settle
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_hands" / "settle"

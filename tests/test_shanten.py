@@ -1,4 +1,4 @@
-"""Tests of riichi_cli.shanten: conformance data, hand-checked cases and properties."""
+"""Tests of riichi_cli.analysis.shanten: conformance data, hand-checked cases and properties."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from riichi_cli.shanten import (
+from riichi_cli.analysis.shanten import (
     accepts,
     chiitoitsu_shanten,
     discard_table,
@@ -18,8 +18,8 @@ from riichi_cli.shanten import (
     kokushi_shanten,
     shanten,
     standard_shanten,
-    winning_tiles,
 )
+from riichi_cli.core.decompose import winning_tiles
 
 SHANTEN_DEV = Path(__file__).resolve().parents[1].parent / "shared" / "conformance" / "shanten-dev.json"
 ORPHANS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
@@ -177,12 +177,12 @@ def test_chiitoitsu() -> None:
 def test_with_melds() -> None:
     ten = hand("123m456p789s1z")  # one called meld aside: 10 concealed tiles
     assert standard_shanten(ten, melds=1) == 0
-    assert winning_tiles(ten, melds=1) == [z(1)]
+    assert winning_tiles(ten) == [z(1)]
     assert shanten(ten, melds=1) == {"standard": 0, "chiitoitsu": None, "kokushi": None, "best": 0}
     assert is_complete(plus(ten, z(1)), melds=1)
     assert standard_shanten(plus(ten, z(1)), melds=1) == -1
     # Four melds: a lone tile is a tanki; two tiles are complete only as a pair.
-    assert winning_tiles(hand("5s"), melds=4) == [s(5)]
+    assert winning_tiles(hand("5s")) == [s(5)]
     assert is_complete(hand("55s"), melds=4)
     assert not is_complete(hand("56s"), melds=4)
     assert standard_shanten(hand("56s"), melds=4) == 0
@@ -300,7 +300,7 @@ def _hand_with_melds(draw: st.DrawFn, extra: int) -> tuple[list[int], int]:
 @given(_hand_with_melds(1))
 def test_winning_tiles_are_exactly_the_completing_tiles(hm: tuple[list[int], int]) -> None:
     counts, melds = hm
-    waits = winning_tiles(counts, melds)
+    waits = winning_tiles(counts)
     for t in range(34):
         assert is_complete(plus(counts, t), melds) == (t in waits)
     # Tenpai (exact) iff the shape has a wait that can still be drawn.

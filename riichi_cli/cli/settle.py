@@ -9,9 +9,9 @@ import sys
 
 import click
 
-from .cli_common import RulesParam, emit_json, fail, resolve
-from .errors import RiichiError, Unreadable
-from .tiles import SEAT_NAMES, SEATS
+from ..core.errors import RiichiError, Unreadable
+from ..core.tiles import SEAT_NAMES, SEATS
+from .common import RulesParam, emit_json, fail, resolve
 
 EPILOG = """\b
 Examples:
@@ -32,7 +32,7 @@ Examples:
 @click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
 def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: bool) -> None:
     """Settle the end of a round: wins (multiple ron, pao), draws, chombo. '-' reads stdin."""
-    from .settle import error_result, settle_checked
+    from ..settle.settlement import error_result, settle_checked
 
     resolve(preset, rule_items)  # a bad --rules/--rule is a usage error (exit 2)
     try:
@@ -58,7 +58,7 @@ def read_round_file(path: str) -> object:
     """The one YAML document of FILE, or of stdin for '-'."""
     from pathlib import Path
 
-    from .loader import decode, parse_yaml
+    from ..files.loader import decode, parse_yaml
 
     where = "stdin" if path == "-" else path
     try:
@@ -73,7 +73,7 @@ def read_round_file(path: str) -> object:
 
 def with_flags(mapping: object, preset: str | None, rule_items: tuple[str, ...]) -> object:
     """The file's round with --rules/--rule applied over its rules/rule_options."""
-    from .rules import parse_rule_assignments
+    from ..core.rules import parse_rule_assignments
 
     if not isinstance(mapping, dict) or not (preset or rule_items):
         return mapping

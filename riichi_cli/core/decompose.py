@@ -95,7 +95,31 @@ def is_kokushi(counts: tuple[int, ...] | list[int]) -> bool:
 
 
 def is_complete(counts: tuple[int, ...] | list[int]) -> bool:
-    """Any winning shape for concealed counts of 3k+2 tiles (seven pairs and kokushi at 14)."""
+    """Any winning shape for concealed counts of 3k+2 tiles (seven pairs and kokushi at 14).
+
+    Fourteen concealed tiles means no melds, so the closed-only shapes need no meld count.
+    """
     if sum(counts) == 14 and (is_chiitoitsu(counts) or is_kokushi(counts)):
         return True
     return bool(standard_splits(counts))
+
+
+def winning_tiles(counts: tuple[int, ...] | list[int]) -> list[int]:
+    """The tiles that complete concealed counts of 3k+1 tiles, by shape (the furiten and waits question).
+
+    A tile held four times is listed when a fifth copy would complete the shape ("pure karaten":
+    it can never come), so a non-empty list alone does not mean tenpai.
+
+    >>> winning_tiles([1, 1, 1, 1] + [0] * 30)
+    [0, 3]
+    """
+    if len(counts) != 34 or sum(counts) % 3 != 1:
+        raise ValueError(f"winning_tiles needs 34 counts of 3k+1 tiles, got {sum(counts)} in {len(counts)}")
+    c = list(counts)
+    out = []
+    for t in range(34):
+        c[t] += 1
+        if is_complete(c):
+            out.append(t)
+        c[t] -= 1
+    return out

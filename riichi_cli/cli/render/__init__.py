@@ -8,11 +8,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .points import base_points, hand_points
-from .rules import DESCRIPTIONS as RULE_DESCRIPTIONS
-from .rules import PRESETS, UNVERIFIED, Rules, option_items
-from .tiles import SEAT_NAMES, SEATS
-from .yaku import NAMES
+from ...core.points import base_points, hand_points
+from ...core.rules import DESCRIPTIONS as RULE_DESCRIPTIONS
+from ...core.rules import PRESETS, UNVERIFIED, Rules, option_items
+from ...core.tiles import SEAT_NAMES, SEATS
+from ...core.yaku import NAMES
 
 _consoles: dict[bool, Console] = {}
 

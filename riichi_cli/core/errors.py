@@ -1,3 +1,4 @@
+# mypyc: skip (exception classes keep their class attributes as Python)
 """Typed refusals. Every error the core raises carries a SPEC section 4 code.
 
 A refusal about a piece of text can carry that text and the index of the first bad

@@ -32,16 +32,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .context import KEYS, build_request, count, read_rules, seat
-from .errors import InvalidContext, InvalidHand, RiichiError, short
-from .hand import concealed_pairs
-from .notation import build_melds, check_limits, parse
-from .points import Points, hand_points, payments
-from .report import result_dict
-from .rules import Rules, resolve_rules
-from .scoring import Result, score_request
-from .shanten import winning_tiles
-from .tiles import SEATS, name
+from ..core.context import KEYS, build_request, count, read_rules, seat
+from ..core.decompose import winning_tiles
+from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
+from ..core.hand import concealed_pairs
+from ..core.notation import build_melds, check_limits, parse
+from ..core.points import Points, hand_points, payments
+from ..core.rules import Rules, resolve_rules
+from ..core.scoring import Result, score_request
+from ..core.tiles import SEATS, name
+from ..io.report import result_dict
 
 STICK = 1000  # one riichi deposit
 MANGAN_BASE = 2000  # nagashi mangan and the reverse-mangan chombo are sized as a mangan tsumo
@@ -248,7 +248,7 @@ def check_multiple(entries: list[Entry]) -> None:
         raise InvalidContext(f"two tsumo wins ({' and '.join(tsumo)}): only one player can win by tsumo")
     if tsumo:
         raise InvalidContext(f"{tsumo[0]} wins by tsumo beside a ron: several wins are rons on one discard")
-    discarders = sorted({e.discarder for e in entries}, key=SEATS.index)
+    discarders = sorted({e.discarder or "" for e in entries}, key=SEATS.index)
     if len(discarders) > 1:
         raise InvalidContext(
             f"rons from different seats ({', '.join(discarders)}): several wins share a 'from'"
@@ -448,7 +448,7 @@ def draw_waits(text: str, rules: Rules) -> tuple[list[int], list[int]]:
         raise InvalidHand(f"a hand at a draw has 13 tiles (a meld counts 3), this one has {size}", text)
     tiles = concealed_pairs(counts, parsed.reds()) + [p for m in melds for p in m.pairs()]
     check_limits(tiles, rules.aka_dora, text)
-    return counts, winning_tiles(counts, len(melds))
+    return counts, winning_tiles(counts)
 
 
 def karaten_note(s: str, text: object, rules: Rules) -> str | None:
@@ -589,8 +589,8 @@ def settle_checked(mapping: object, rules: Rules | None = None) -> tuple[dict, R
     except RiichiError as err:
         return error_result(err), err
     except RecursionError:
-        err = InvalidContext("input nested too deeply")
-        return error_result(err), err
+        deep = InvalidContext("input nested too deeply")
+        return error_result(deep), deep
 
 
 def settle(mapping: object, rules: Rules | None = None) -> dict:

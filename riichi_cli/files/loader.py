@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import InvalidContext, RiichiError, Unreadable, short
+from ..core.errors import InvalidContext, RiichiError, Unreadable, short
 
 MAX_BYTES = 16 * 1024 * 1024
 #: Keys that mark a `riichi settle` document met by `batch` (sample_hands/settle/ holds some).

@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from .cli_common import RulesParam, build_mapping, context_options, emit_json, fail, resolve
-from .context import tile_list
-from .errors import InvalidContext, RiichiError, Unreadable, short
+from ..core.context import tile_list
+from ..core.errors import InvalidContext, RiichiError, Unreadable, short
+from .common import RulesParam, build_mapping, context_options, emit_json, fail, resolve
 
 #: Longest stdin line read as a hand; anything longer is refused, not parsed.
 MAX_LINE = 4096
@@ -108,7 +108,7 @@ def split_visible(mapping: dict, default: TilePairs) -> tuple[dict, TilePairs]:
 
 def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
     """Answer every stdin line with one JSON line; exit 0, or 1 if any line was refused."""
-    from .waits import failed
+    from ..analysis.waits import failed
 
     bad = False
     try:
@@ -142,8 +142,8 @@ def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
 @click.pass_context
 def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible, as_json, **params) -> None:
     """What a 13-tile hand waits on, how many are left, and what each wait pays."""
-    from .context import KEYS
-    from .waits import WAITS_KEYS, waits_of
+    from ..analysis.waits import WAITS_KEYS, waits_of
+    from ..core.context import KEYS
 
     rules = resolve(preset, rule_items)
     seen = read_tiles(visible, "visible")
@@ -183,7 +183,7 @@ _SHANTEN_LINE_KEYS = frozenset({"hand", "visible", "dora", "id"})
 @click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
 def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
     """Shanten of 13 or 14 tiles; for 14, every discard ranked by acceptance."""
-    from .waits import SHANTEN_KEYS, shanten_of
+    from ..analysis.waits import SHANTEN_KEYS, shanten_of
 
     seen = read_tiles(visible, "visible")
     indicators = read_tiles(dora, "dora")

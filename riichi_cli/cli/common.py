@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .errors import InvalidContext, RiichiError
+from ..core.errors import InvalidContext, RiichiError
 
 
 class RulesParam:
@@ -28,7 +28,7 @@ class RulesParam:
 
 def rules_of(preset: str | None, rule_items: tuple[str, ...]):
     """The Rules of --rules/--rule; InvalidContext for an unknown preset, option or value."""
-    from .rules import parse_rule_assignments, resolve_rules
+    from ..core.rules import parse_rule_assignments, resolve_rules
 
     return resolve_rules(preset, parse_rule_assignments(rule_items))
 
@@ -97,7 +97,7 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
 
     mapping: dict = {}
     if params.get("context_file"):
-        from .loader import load_context
+        from ..files.loader import load_context
 
         mapping.update(load_context(params["context_file"]))
     if hand:

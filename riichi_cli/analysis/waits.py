@@ -17,16 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .api import score
-from .context import build_request, tile_list
-from .errors import InvalidContext, InvalidHand, RiichiError, short
-from .hand import Meld, concealed_pairs
-from .notation import build_melds, check_limits, parse
-from .report import error_dict
-from .rules import Rules, resolve_rules
-from .shanten import accepts, discard_table, shanten, winning_tiles
-from .tiles import FIVES, SEATS, format_counts, name
+from ..api import score
+from ..core.context import build_request, tile_list
+from ..core.decompose import winning_tiles
+from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
+from ..core.hand import Meld, concealed_pairs
+from ..core.notation import build_melds, check_limits, parse
+from ..core.rules import Rules, resolve_rules
+from ..core.tiles import FIVES, SEATS, format_counts, name
+from ..io.report import error_dict
+from .shanten import accepts, discard_table, shanten
 
 TilePairs = Sequence[tuple[int, bool]]
 
@@ -228,7 +230,7 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
     check_seen(known, [(t, False) for t in ctx.discards] + list(visible), rules.aka_dora, hand.text)
     seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible))
     melds = len(hand.melds)
-    tiles = winning_tiles(hand.counts, melds)
+    tiles = winning_tiles(hand.counts)
     echo = {
         "id": mapping.get("id"),
         "seat_wind": ctx.seat_wind,
@@ -277,8 +279,8 @@ def waits_of(
     except RiichiError as err:
         return failed(err, mapping, WAITS_KEYS), err
     except RecursionError:
-        err = InvalidContext("input nested too deeply")
-        return failed(err, mapping, WAITS_KEYS), err
+        deep = InvalidContext("input nested too deeply")
+        return failed(deep, mapping, WAITS_KEYS), deep
 
 
 def failed(err: RiichiError, mapping: object, keys: tuple[str, ...]) -> dict:
@@ -315,7 +317,7 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
     check_seen(known, visible, _MOST_RED, hand.text)
     seen = seen_counts(known + list(visible))
     melds = len(hand.melds)
-    out = {
+    out: dict[str, Any] = {
         "ok": True,
         "error": None,
         "hand": hand.notation(),

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .context import Context, Request
+from .decompose import winning_tiles
 from .errors import Furiten, NotAWin, NoYaku
 from .fu import fu_lines, round_fu
 from .hand import Hand
 from .points import Points, base_points, hand_points, payments
 from .reading import Reading, readings
 from .rules import Rules
-from .shanten import winning_tiles
 from .tiles import dora_of, name
 from .yaku import find_yaku, find_yakuman
 from .yaku import pinfu as is_pinfu
@@ -117,7 +117,7 @@ def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
         return None
     before = list(hand.concealed)
     before[hand.win_tile] -= 1
-    waits = winning_tiles(before, len(hand.melds))
+    waits = winning_tiles(before)
     for t in waits:
         if t in ctx.discards:
             return t, "discard"

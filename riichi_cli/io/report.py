@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .errors import RiichiError
-from .scoring import Result
-from .yaku import NAMES
+from ..core.errors import RiichiError
+from ..core.scoring import Result
+from ..core.yaku import NAMES
 
 ECHO_KEYS = ("hand", "win_tile", "win", "from", "seat_wind", "round_wind")
 SCORE_KEYS = ("han", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "points", "payments")

@@ -1,35 +1,36 @@
-"""`riichi batch`: every input hand yields one result object or one error object, in order."""
+"""`riichi batch`: every hand of files, folders and stdin, one object each, in order."""
 
 from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 from collections.abc import Iterator
 
-from .api import score_items
-from .loader import load_items
-from .report import error_dict
-from .rules import Rules
+import click
+
+from ..core.rules import Rules
+from ..files.batch import results, summary
+from .common import RulesParam, resolve
 
 
-def results(paths: list[str], jobs: int, rules: Rules) -> tuple[int, Iterator[dict]]:
-    """(number of hands, their objects in input order). Unreadable inputs become error objects."""
-    items = list(load_items(paths, lambda: sys.stdin.buffer.read()))
-    work = [(m, rules, src) for src, m in items if isinstance(m, dict)]
-    scored = score_items(work, jobs)
-
-    def merged() -> Iterator[dict]:
-        for src, m in items:
-            yield next(scored) if isinstance(m, dict) else error_dict(m, {}, src)
-
-    return len(items), merged()
-
-
-def summary(objs: list[dict]) -> dict:
-    errors = Counter(d["error"]["code"] for d in objs if not d["ok"])
-    return {"hands": len(objs), "ok": len(objs) - sum(errors.values()), "failed": sum(errors.values()),
-            "errors": dict(sorted(errors.items()))}  # fmt: skip
+@click.command(
+    epilog="""\b
+Examples:
+  riichi batch sample_hands/*.yaml
+  riichi batch hands.yaml more/ --format jsonl --jobs 2
+  cat hands.jsonl | riichi batch - --format json
+"""
+)
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl"]), default="table",
+              help="table (default), one JSON document, or one JSON object per line.")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="Worker processes (order is kept).")
+@RulesParam.options
+def batch(paths, fmt, as_json, jobs, preset, rule_items) -> None:
+    """Score every hand in YAML files and folders; '-' reads YAML or JSON lines from stdin."""
+    rules = resolve(preset, rule_items)
+    sys.exit(run_batch(list(paths), "json" if as_json else fmt, jobs, rules))
 
 
 def _progress(total: int, objs: Iterator[dict]) -> Iterator[dict]:
@@ -39,7 +40,7 @@ def _progress(total: int, objs: Iterator[dict]) -> Iterator[dict]:
         return
     from rich.progress import Progress
 
-    from .render import console
+    from ..cli.render import console
 
     with Progress(console=console(stderr=True), transient=True) as bar:
         task = bar.add_task("scoring", total=total)
@@ -61,7 +62,7 @@ def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules) -> int:
     if fmt == "json":
         write(json.dumps({"results": out, "summary": stats}, ensure_ascii=False) + "\n")
     elif fmt == "table":
-        from .render import batch_table, console
+        from ..cli.render import batch_table, console
 
         console().print(batch_table(out))
         errors = ", ".join(f"{n} {code}" for code, n in stats["errors"].items())

@@ -40,7 +40,6 @@ __all__ = [
     "kokushi_shanten",
     "shanten",
     "standard_shanten",
-    "winning_tiles",
 ]
 
 Counts = Sequence[int]
@@ -431,46 +430,12 @@ def is_complete(counts: Counts, melds: int = 0) -> bool:
 
     Four sets and a pair (with ``melds`` of the sets called), seven *distinct* pairs, or thirteen
     orphans; other hand sizes are not complete. Counts of 5 are accepted, so that
-    :func:`winning_tiles` can ask about a fifth copy.
+    a caller can ask about a fifth copy.
     """
     n, need = _check(counts, melds, max_count=5)
     if n != 3 * need + 2:
         return False
     return _complete(counts, melds)
-
-
-def _candidates(c: Sequence[int], closed: bool) -> list[int]:
-    """The tiles that can complete a ``3k + 1``-tile hand, a superset of the winning tiles.
-
-    A tile the hand lacks is a single copy after the draw, so it is no pair or triplet: it must sit
-    in a sequence beside held tiles of its suit, or be an orphan for thirteen orphans (closed hands).
-    """
-    out = []
-    for lo, hi in _PARTS[:_HONORS]:
-        for t in range(lo, hi):
-            if any(c[max(lo, t - 2) : min(hi, t + 3)]) or (closed and t in _ORPHAN_SET):
-                out.append(t)
-    out.extend(t for t in range(*_PARTS[_HONORS]) if c[t] or closed)
-    return out
-
-
-def winning_tiles(counts: Counts, melds: int = 0) -> list[int]:
-    """The tiles that complete a ``3k + 1``-tile hand, by shape.
-
-    A tile the hand already holds four of is listed too when a fifth copy would complete the shape
-    (the wait is then "pure karaten": it can never come). So a non-empty list does not by itself
-    mean the hand is tenpai; :func:`standard_shanten` is exact and does not count such waits.
-    """
-    n, need = _check(counts, melds)
-    _check_size(n, need, 1, "winning_tiles")
-    c = list(counts)
-    out = []
-    for t in _candidates(c, not melds):
-        c[t] += 1
-        if _complete(c, melds):
-            out.append(t)
-        c[t] -= 1
-    return out
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Questions about a hand that is not yet a win: shanten and acceptance, waits and furiten."""

@@ -1,0 +1,1 @@
+"""Reading files and streams (YAML, JSON lines) and running a batch over them, in input order."""

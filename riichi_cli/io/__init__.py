@@ -1,0 +1,1 @@
+"""Pure translation between the core and the outside: SPEC result dicts out (report)."""

@@ -5,16 +5,30 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import closing
 
 import click
 
 from ..core.rules import Rules
-from ..files.batch import results, summary
-from .common import RulesParam, resolve
+from ..files.batch import Summary, results
+from .common import RulesParam, resolve, write_json
 
 
 @click.command(
     epilog="""\b
+Folders are walked for *.yaml, *.yml and *.jsonl files (sorted). A file given
+directly is read whatever its name (a FIFO too: riichi batch <(gen-hands)): JSON
+lines when its first line is a JSON object, YAML otherwise; so is '-'.
+
+\b
+Limits: a YAML file or YAML stdin holds at most 16 MiB, a JSON line at most
+64 KiB; a bigger one is one `unreadable` object and the batch goes on. JSON lines
+are scored and printed as they are read, YAML files one at a time, so memory
+stays bounded by the largest single file. --format jsonl and json stream their
+output; the table (the default) keeps every row until the end: use jsonl for
+millions of hands.
+
+\b
 Examples:
   riichi batch sample_hands/*.yaml
   riichi batch hands.yaml more/ --format jsonl --jobs 2
@@ -23,19 +37,21 @@ Examples:
 )
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl"]), default="table",
-              help="table (default), one JSON document, or one JSON object per line.")  # fmt: skip
+              help="table (default; kept in memory until the end), one JSON document, "
+                   "or one JSON object per line (both streamed).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
-@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="Worker processes (order is kept).")
+@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64),
+              help="Worker processes; they read and parse too (order is kept).")  # fmt: skip
 @RulesParam.options
 def batch(paths, fmt, as_json, jobs, preset, rule_items) -> None:
-    """Score every hand in YAML files and folders; '-' reads YAML or JSON lines from stdin."""
+    """Score every hand in YAML files, JSON lines and folders; '-' reads YAML or JSON lines from stdin."""
     rules = resolve(preset, rule_items)
     sys.exit(run_batch(list(paths), "json" if as_json else fmt, jobs, rules))
 
 
-def _progress(total: int, objs: Iterator[dict]) -> Iterator[dict]:
-    """A progress bar on stderr, only when stderr is a terminal."""
-    if not sys.stderr.isatty() or total < 2:
+def _progress(objs: Iterator[dict]) -> Iterator[dict]:
+    """A progress count on stderr, only when stderr is a terminal (the total is not known ahead)."""
+    if not sys.stderr.isatty():
         yield from objs
         return
     from rich.progress import Progress
@@ -43,28 +59,39 @@ def _progress(total: int, objs: Iterator[dict]) -> Iterator[dict]:
     from ..cli.render import console
 
     with Progress(console=console(stderr=True), transient=True) as bar:
-        task = bar.add_task("scoring", total=total)
+        task = bar.add_task("scoring", total=None)
         for d in objs:
             bar.advance(task)
             yield d
 
 
 def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules) -> int:
-    """Score and print; the exit code is 1 when any object has ``ok: false``."""
-    total, objs = results(paths, jobs, rules)
-    out: list[dict] = []
-    write = sys.stdout.write
-    for d in _progress(total, objs):
-        out.append(d)
-        if fmt == "jsonl":
-            write(json.dumps(d, ensure_ascii=False) + "\n")
-    stats = summary(out)
+    """Score and print as results come; the exit code is 1 when any object has ``ok: false``."""
+    counts = Summary()
+    out = sys.stdout
+    rows: list[dict] = []
+    objs = results(paths, jobs, rules, lambda: sys.stdin.buffer)
+    with closing(objs):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
+        if fmt == "json":
+            out.write('{"results": [')
+        for i, d in enumerate(_progress(objs)):
+            counts.add(d)
+            if fmt == "jsonl":
+                write_json(d, out)
+                out.flush()  # each object as soon as it is known: a slow stream is answered live
+            elif fmt == "json":
+                if i:
+                    out.write(", ")
+                write_json(d, out, end="")
+            else:
+                rows.append(d)
+    stats = counts.as_dict()
     if fmt == "json":
-        write(json.dumps({"results": out, "summary": stats}, ensure_ascii=False) + "\n")
+        out.write('], "summary": ' + json.dumps(stats) + "}\n")
     elif fmt == "table":
         from ..cli.render import batch_table, console
 
-        console().print(batch_table(out))
+        console().print(batch_table(rows))
         errors = ", ".join(f"{n} {code}" for code, n in stats["errors"].items())
         console().print(f"{stats['hands']} hands: {stats['ok']} scored" + (f", {errors}" if errors else ""))
     return 1 if stats["failed"] else 0

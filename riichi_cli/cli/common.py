@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..core.errors import InvalidContext, RiichiError
+from ..core.errors import InvalidContext, RiichiError, clip, short
 
 
 class RulesParam:
@@ -42,16 +42,37 @@ def resolve(preset: str | None, rule_items: tuple[str, ...]):
 
 
 def fail(err: RiichiError, code: int | None = None) -> None:
-    """Print a refusal on stderr (message, then the input with a caret) and exit."""
-    click.echo(f"riichi: {err.code}: {err.message}", err=True)
+    """Print a refusal on stderr (message, then the input with a caret) and exit.
+
+    The message and the input are the user's text: control characters are shown escaped and a
+    long input is cut around the bad character (see `RiichiError.window`).
+    """
+    from .render.safe import lines, plain
+
+    click.echo(f"riichi: {err.code}: {plain(clip(err.message, 1000))}", err=True)
     caret = err.caret()
     if caret:
-        click.echo(caret, err=True)
+        click.echo(lines(caret), err=True)
     sys.exit(err.exit_code if code is None else code)
 
 
+def write_json(obj: object, out=None, end: str = "\n") -> None:
+    """Write one strict JSON document (no NaN or Infinity) and ``end`` to ``out`` (stdout).
+
+    Text the output encoding cannot hold (a lone surrogate from a JSON ``"\\ud800"``, or any
+    non-ASCII under an ASCII locale) is written with ``\\u`` escapes: the same JSON value.
+    """
+    out = out or sys.stdout
+    try:
+        out.write(json.dumps(obj, ensure_ascii=False, allow_nan=False) + end)
+    except UnicodeEncodeError:  # nothing was written: the text is encoded before it is buffered
+        out.write(json.dumps(obj, allow_nan=False) + end)
+
+
 def emit_json(obj: object) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False))
+    """Print one JSON object on stdout."""
+    write_json(obj)
+    sys.stdout.flush()
 
 
 _FLAG_KEYS = (
@@ -113,7 +134,7 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
                 mapping[key] = int(params[key])
             except ValueError:
                 flag = "--sticks" if key == "riichi_sticks" else "--honba"
-                raise InvalidContext(f"{flag} must be a whole number, got {params[key]!r}") from None
+                raise InvalidContext(f"{flag} must be a whole number, got {short(params[key])}") from None
     for key in _FLAG_KEYS:
         if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
             mapping[key] = True

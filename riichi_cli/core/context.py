@@ -6,6 +6,7 @@ caller) into a checked (hand, context, rules) triple. It is pure: no file or ter
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Any, Final, NamedTuple
@@ -89,7 +90,7 @@ class Request(NamedTuple):
 
 def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
     """``unknown key 'hnd' (did you mean 'hand'?)``, or the valid keys when nothing is close."""
-    close = get_close_matches(str(key), valid, n=1)
+    close = get_close_matches(key, valid, n=1) if isinstance(key, str) else []
     hint = f"did you mean {close[0]!r}?" if close else "valid keys: " + ", ".join(sorted(valid))
     return f"unknown key {short(key)} ({hint})"
 
@@ -107,9 +108,25 @@ def flag(value: object, key: str) -> bool:
     return value
 
 
-def count(value: object, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidContext(f"{key} must be a whole number >= 0, got {short(value)}")
+#: Counters (honba, deposits) above this are refused: no table gets there, and points stay small.
+MAX_COUNT: Final = 999
+
+
+def count(value: object, key: str, high: int = MAX_COUNT) -> int:
+    """A whole number from 0 to ``high`` (bounded, so a 5,000-digit honba is refused, not computed)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise InvalidContext(f"{key} must be a whole number from 0 to {high}, got {short(value)}")
+    return value
+
+
+def read_id(value: object) -> object:
+    """The ``id`` echoed in the output: text, a finite number (at most 30 digits), a bool or None."""
+    if isinstance(value, float) and not math.isfinite(value):  # NaN and infinities are not JSON
+        raise InvalidContext(f"id must be a finite number, got {short(value)}")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 100:
+        raise InvalidContext(f"id must be text or a number of at most 30 digits, got {short(value)}")
+    if not isinstance(value, (str, int, float, bool, type(None))):
+        raise InvalidContext(f"id must be a string or a number, got {short(value)}")
     return value
 
 
@@ -119,7 +136,7 @@ def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
         return []
     if isinstance(value, str):
         texts = [value]
-    elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) for v in value):
+    elif isinstance(value, (list, tuple)) and all(_tile_item(v) for v in value):
         texts = [str(v) for v in value]
     else:
         raise InvalidContext(f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}")
@@ -127,6 +144,11 @@ def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
         return [tile for text in texts for tile in scan(text)]
     except NotationError as e:
         raise NotationError(f"{key}: {e.message}", e.text, e.position) from None
+
+
+def _tile_item(value: object) -> bool:
+    """A list item that may name tiles: text, or a small number (YAML reads ``[55]`` as one)."""
+    return isinstance(value, str) or (isinstance(value, int) and abs(value) < 10**9)
 
 
 # (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
@@ -174,10 +196,7 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
     echo = {} if echo is None else echo
     if not isinstance(mapping, dict):
         raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
-    ident = mapping.get("id")
-    if not isinstance(ident, (str, int, float, bool, type(None))):
-        raise InvalidContext(f"id must be a string or a number, got {short(ident)}")
-    echo["id"] = ident
+    ident = echo["id"] = read_id(mapping.get("id"))
     rules = read_rules(mapping, default_rules or resolve_rules())
     win = mapping.get("win", "ron")
     if win not in ("ron", "tsumo"):

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ..core.context import KEYS, build_request, count, read_rules, seat
+from ..core.context import KEYS, build_request, count, read_id, read_rules, seat
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
 from ..core.hand import concealed_pairs
@@ -119,6 +119,10 @@ def seat_list(value: object, key: str) -> tuple[str, ...]:
     return tuple(sorted(seats, key=SEATS.index))
 
 
+#: Largest score a seat may hold before the settlement (far above any real game).
+MAX_SCORE = 10_000_000
+
+
 def read_scores(value: object) -> dict[str, int] | None:
     """Optional scores before the settlement: the four seats, whole numbers."""
     if value is None:
@@ -129,8 +133,8 @@ def read_scores(value: object) -> dict[str, int] | None:
     if len(value) != 4 or set(scores) != set(SEATS):
         raise InvalidContext("scores must give each of the four seats E, S, W, N once")
     for s, v in scores.items():
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidContext(f"scores: {s} must be a whole number, got {short(v)}")
+        if isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_SCORE:
+            raise InvalidContext(f"scores: {s} must be a whole number within ±{MAX_SCORE:,}, got {short(v)}")
     return {s: scores[s] for s in SEATS}
 
 
@@ -143,9 +147,7 @@ def read_round(mapping: object, default: Rules | None) -> Round:
     if len(given) != 1:
         found = " and ".join(given) if given else "none"
         raise InvalidContext(f"give exactly one of wins, draw, chombo (found {found})")
-    ident = mapping.get("id")
-    if not isinstance(ident, (str, int, float, bool, type(None))):
-        raise InvalidContext(f"id must be a string or a number, got {short(ident)}")
+    ident = read_id(mapping.get("id"))
     return Round(
         rules=read_rules(mapping, default or resolve_rules()),
         round_wind=seat(mapping.get("round_wind", "E"), "round_wind"),

@@ -13,6 +13,7 @@ from ...core.rules import DESCRIPTIONS as RULE_DESCRIPTIONS
 from ...core.rules import PRESETS, UNVERIFIED, Rules, option_items
 from ...core.tiles import SEAT_NAMES, SEATS
 from ...core.yaku import NAMES
+from .safe import plain
 
 _consoles: dict[bool, Console] = {}
 
@@ -224,6 +225,11 @@ def batch_table(results: list[dict]) -> Table:
             how = "" if d["win"] == "ron" else f" ({points_text(d)})"
             value, pts = value_text(d), Text(f"{d['points']['total']}{how}", style="green")
         else:
-            value, pts = Text(d["error"]["code"], style="red"), Text(d["error"]["message"], style="red")
-        table.add_row(d.get("source", ""), str(d["id"] or ""), d["hand"] or "", win, value, pts)
+            value, pts = (
+                Text(d["error"]["code"], style="red"),
+                Text(plain(d["error"]["message"]), style="red"),
+            )
+        ident = "" if d["id"] is None else d["id"]
+        cells = (Text(plain(d.get("source", ""))), Text(plain(ident)), Text(plain(d["hand"] or "")))
+        table.add_row(*cells, win, value, pts)
     return table

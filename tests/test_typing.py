@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+
 from layout import ROOT, compiled_modules
 
 

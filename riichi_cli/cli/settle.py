@@ -5,7 +5,6 @@ Rich and the YAML loader are imported inside the command, so `riichi --help` sta
 
 from __future__ import annotations
 
-import sys
 
 import click
 
@@ -56,15 +55,11 @@ def report(result: dict, err: RiichiError | None, code: int, as_json: bool) -> N
 
 def read_round_file(path: str) -> object:
     """The one YAML document of FILE, or of stdin for '-'."""
-    from pathlib import Path
+    from ..files.loader import decode, parse_yaml, read_file, read_stdin_capped
+    from ..files.walk import shown
 
-    from ..files.loader import decode, parse_yaml
-
-    where = "stdin" if path == "-" else path
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as e:
-        raise Unreadable(f"{where}: {e.strerror or e}") from None
+    where = "stdin" if path == "-" else shown(path)
+    data = read_stdin_capped() if path == "-" else read_file(path, where)
     docs = parse_yaml(decode(data, where), where)
     if len(docs) != 1:
         raise Unreadable(f"{where}: a settlement file holds one round (one YAML document), found {len(docs)}")
@@ -91,10 +86,10 @@ def with_flags(mapping: object, preset: str | None, rule_items: tuple[str, ...])
 
 def print_settlement(result: dict) -> None:
     """Each seat's change (dealer marked, winners and liable players named), then what comes next."""
-    from rich.markup import escape
     from rich.table import Table
 
     from .render import console
+    from .render.safe import markup
 
     table = Table(title=f"{headline(result)}  [dim]({result['rules']})[/]", title_justify="left")
     scores = result["scores"]
@@ -110,12 +105,12 @@ def print_settlement(result: dict) -> None:
         style = "green" if delta > 0 else "red" if delta < 0 else ""
         row = [label, f"[{style}]{delta:+,}[/]" if style else "0"]
         row += [f"{scores[s]:,}"] if scores else []
-        table.add_row(*row, escape("; ".join(notes[s])))
+        table.add_row(*row, markup("; ".join(notes[s])))
     out = console()
     out.print(table)
     out.print(next_line(result))
     for w in result["warnings"]:
-        out.print(f"[yellow]warning:[/] {escape(w)}")
+        out.print(f"[yellow]warning:[/] {markup(w)}")
 
 
 def headline(result: dict) -> str:

@@ -67,9 +67,11 @@ def stdin_lines() -> Iterator[tuple[int, str | RiichiError]]:
     Read as bytes, line by line, so a stream is answered as it comes and one bad line is one
     error object. Blank lines are refused too: output line n answers input line n.
     """
-    for n, raw in enumerate(sys.stdin.buffer, 1):
-        if len(raw) > MAX_LINE:
-            yield n, Unreadable(f"line {n}: too long ({len(raw)} bytes, at most {MAX_LINE})")
+    from ..files.loader import lines
+
+    for n, raw in lines(sys.stdin.buffer, "stdin", limit=MAX_LINE):  # no line read past the limit
+        if isinstance(raw, RiichiError):
+            yield n, raw
             continue
         if b"\0" in raw:
             yield n, Unreadable(f"line {n}: binary data, not a hand")

@@ -7,6 +7,7 @@ character, so the CLI can show the input with a caret under it.
 
 from __future__ import annotations
 
+import math
 import reprlib
 
 #: Longest input text a message repeats (a 16 MB hand is shown by its start and its length).
@@ -18,7 +19,7 @@ class _ShortRepr(reprlib.Repr):
 
     def repr_int(self, x: int, level: int) -> str:
         if x.bit_length() > 200:  # about 60 digits: say how big instead of converting
-            return f"<an integer of about {int(x.bit_length() * 0.30103)} digits>"
+            return f"<an integer of {int(math.log10(abs(x))) + 1} digits>"
         return super().repr_int(x, level)
 
 

@@ -160,19 +160,22 @@ def read_text_items(text: str, where: str) -> list[dict | RiichiError]:
 # -- JSON lines -------------------------------------------------------------------------------
 
 
-def lines(stream: BinaryIO, where: str, n: int = 0) -> Iterator[tuple[int, bytes | RiichiError]]:
-    """(line number, bytes) of each line, never holding more than `MAX_LINE` + 1 bytes of one.
+def lines(
+    stream: BinaryIO, where: str, n: int = 0, limit: int = 0
+) -> Iterator[tuple[int, bytes | RiichiError]]:
+    """(line number, bytes) of each line, never holding more than ``limit`` (`MAX_LINE`) + 1 bytes.
 
     A longer line is one refusal, its rest skipped in chunks; a line with no end in `MAX_SKIP`
     bytes (``/dev/zero``) ends the stream with its refusal, so reading always stops. Lines are
     numbered from ``n`` + 1.
     """
+    limit = limit or MAX_LINE
     while True:
-        raw = stream.readline(MAX_LINE + 1)
+        raw = stream.readline(limit + 1)
         if not raw:
             return
         n += 1
-        if len(raw) <= MAX_LINE or raw.endswith(b"\n"):
+        if len(raw) <= limit or raw.endswith(b"\n"):
             yield n, raw
             continue
         skipped = len(raw)
@@ -184,7 +187,7 @@ def lines(stream: BinaryIO, where: str, n: int = 0) -> Iterator[tuple[int, bytes
         else:
             yield n, Unreadable(f"{where} line {n}: no end of line in {MAX_SKIP} bytes; the rest is not read")
             return
-        yield n, Unreadable(f"{where} line {n}: too long (more than {MAX_LINE} bytes)")
+        yield n, Unreadable(f"{where} line {n}: too long (more than {limit} bytes)")
 
 
 def json_line(raw: bytes | RiichiError, n: int, where: str) -> dict | RiichiError:

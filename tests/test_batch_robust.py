@@ -104,7 +104,9 @@ def test_short_survives_huge_and_broken_values():
 def test_batch_goes_on_after_a_huge_number(tmp_path):
     (tmp_path / "ok.yaml").write_text(f"hand: {GOOD}\n")
     (tmp_path / "big.yaml").write_text(f"- {{hand: {GOOD}, honba: {'1' * 5000}}}\n- hand: {GOOD}\n")
-    code, out, err = riichi("batch", str(tmp_path / "ok.yaml"), str(tmp_path / "big.yaml"), "--format", "jsonl")
+    code, out, err = riichi(
+        "batch", str(tmp_path / "ok.yaml"), str(tmp_path / "big.yaml"), "--format", "jsonl"
+    )
     got = records(out)
     assert code == 1 and err == ""
     assert [d["ok"] for d in got] == [True, False, True]  # the good hands of big.yaml too
@@ -204,7 +206,14 @@ def test_non_utf8_file_name_is_escaped(tmp_path):
 
 # -- 5. terminal injection ----------------------------------------------------------------------
 
-INJECTIONS = ["[/]", "[bold red]red[/]", "[link=http://x]y[/link]", "\x1b]0;title\x07", "a\x1b[2Jb", "\u202etxt"]
+INJECTIONS = [
+    "[/]",
+    "[bold red]red[/]",
+    "[link=http://x]y[/link]",
+    "\x1b]0;title\x07",
+    "a\x1b[2Jb",
+    "\u202etxt",
+]
 
 
 def test_batch_table_prints_ids_and_names_literally(tmp_path):
@@ -268,7 +277,9 @@ JSONISH = st.recursive(
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.dictionaries(st.sampled_from(sorted(KEYS)) | JSONISH.filter(lambda k: k.__hash__), JSONISH, max_size=6))
+@given(
+    st.dictionaries(st.sampled_from(sorted(KEYS)) | JSONISH.filter(lambda k: k.__hash__), JSONISH, max_size=6)
+)
 def test_wrong_typed_mappings_give_strict_json(mapping):
     mapping.setdefault("hand", GOOD)
     result = riichi_cli.score(mapping)
@@ -292,7 +303,7 @@ RIICHI = f"{sys.executable} -m riichi_cli"
     [
         f"{RIICHI} batch /dev/zero",
         f"yes 'hand: 1m' | {RIICHI} batch -",
-        f"yes '{{\"hand\": \"1m\"' | {RIICHI} batch -",  # no line ends a JSON object: YAML, capped
+        f'yes \'{{"hand": "1m"\' | {RIICHI} batch -',  # no line ends a JSON object: YAML, capped
         f"{RIICHI} settle - </dev/zero",
         f"yes 'draw: x' | {RIICHI} settle -",
         f"{RIICHI} score --context - </dev/zero",
@@ -354,7 +365,9 @@ def test_many_json_lines_on_stdin_are_many_records(monkeypatch):
 
 def test_jobs_give_the_same_records_in_the_same_order(tmp_path):
     hands = [GOOD, "1m", "123456s234m55p chi:789s", "11123455678999m", "{bad"]
-    (tmp_path / "a.jsonl").write_text("".join(json.dumps({"hand": h, "id": i}) + "\n" for i, h in enumerate(hands * 60)))
+    (tmp_path / "a.jsonl").write_text(
+        "".join(json.dumps({"hand": h, "id": i}) + "\n" for i, h in enumerate(hands * 60))
+    )
     (tmp_path / "b.yaml").write_text("".join(f"- {{hand: '{h}'}}\n" for h in hands))
     (tmp_path / "c.yml").write_text(":\n  - [\n")
     args = ("batch", str(tmp_path), "-", "--format", "jsonl")
@@ -365,7 +378,9 @@ def test_jobs_give_the_same_records_in_the_same_order(tmp_path):
 
 
 def test_json_format_streams_one_document(tmp_path):
-    code, out, _ = riichi("batch", "-", "--format", "json", input=b'{"hand": "1m"}\n{"hand": "%s"}\n' % GOOD.encode())
+    code, out, _ = riichi(
+        "batch", "-", "--format", "json", input=b'{"hand": "1m"}\n{"hand": "%s"}\n' % GOOD.encode()
+    )
     (doc,) = records(out)
     assert code == 1 and [d["ok"] for d in doc["results"]] == [False, True]
     assert doc["summary"] == {"hands": 2, "ok": 1, "failed": 1, "errors": {"invalid_hand": 1}}
@@ -406,7 +421,9 @@ def test_ctrl_c_with_jobs_exits_130_quietly_and_leaves_no_workers(many_lines):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     cmd = [sys.executable, "-m", "riichi_cli", "batch", str(many_lines), "--jobs", "2", "--format", "jsonl"]
     for _ in range(3):
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+        p = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True
+        )
         assert p.stdout.readline()  # the pool is at work
         os.killpg(p.pid, signal.SIGINT)  # what the terminal does: the whole group gets SIGINT
         try:
@@ -437,7 +454,12 @@ def test_closed_pipe_ends_quietly(many_lines, args, stdin):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     cmd = [sys.executable, "-m", "riichi_cli", *(a.format(many=many_lines) for a in args)]
     p = subprocess.Popen(
-        cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True
+        cmd,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
     )
     if stdin:
         p.stdin.write(stdin[:65536])  # what fits in the pipe; the rest is never wanted

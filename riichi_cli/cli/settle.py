@@ -5,7 +5,6 @@ Rich and the YAML loader are imported inside the command, so `riichi --help` sta
 
 from __future__ import annotations
 
-
 import click
 
 from ..core.errors import RiichiError, Unreadable

@@ -509,7 +509,7 @@ def abortive_outcome(rnd: Round, reason: str, skipped: list[dict] | None = None)
 
 def settle_draw(rnd: Round, draw: object) -> dict:
     kind = draw.get("kind") if isinstance(draw, dict) else None
-    if kind not in DRAW_KEYS:
+    if not isinstance(kind, str) or kind not in DRAW_KEYS:  # a list or mapping is not hashable
         raise InvalidContext(f"draw must be a mapping with kind: exhaustive or abortive, got {short(draw)}")
     assert isinstance(draw, dict)
     refuse_unknown(draw, DRAW_KEYS[kind], f"draw ({kind}): ")

@@ -111,7 +111,7 @@ class Fuzzer:
 
     def junk(self) -> bytes:
         r = self.r
-        pieces = [b"hand: ", b"- ", b"{", b"}", b"[", b"]", b"\n", b"---\n", b"&a ", b"*a ", b"!!python/int 1",
+        pieces = [b"hand: ", b"- ", b"{", b"}", b"[", b"]", b"\n", b"---\n", b"&a ", b"*a ", b"!!int 1",
                   b"\xff", b"\x00", b"hands:\n", b"defaults: ", b"9" * 5000, b".nan", b'"\\e"']  # fmt: skip
         return b"".join(r.choice(pieces) for _ in range(r.randint(0, 12)))
 

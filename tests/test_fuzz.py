@@ -42,9 +42,10 @@ SCALARS = (
     | st.sampled_from([5000, 4299, -5000]).map(lambda n: Big(10 ** abs(n) * (1 if n > 0 else -1)))
 )  # fmt: skip
 VALUES = st.recursive(
-    SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=8,
-)  # fmt: skip
+)
 MAPPINGS = st.dictionaries(st.sampled_from(sorted(KEYS)) | st.text(max_size=6), VALUES, max_size=7)
 
 

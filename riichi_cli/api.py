@@ -55,6 +55,11 @@ def _start_worker(init: Callable | None, args: tuple) -> None:
         init(*args)
 
 
+def worker_rules() -> Rules:
+    """The rules `set_worker_rules` gave this worker process."""
+    return _worker_rules[0]
+
+
 def set_worker_rules(options: tuple) -> None:
     """Worker start-up: the rules arrive once, as plain option values (a compiled Rules does not
     unpickle)."""
@@ -106,7 +111,7 @@ def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
 
 
 def _score_chunk(chunk: list[tuple[Any, str | None]]) -> list[dict]:
-    rules = _worker_rules[0]
+    rules = worker_rules()
     return [score(m, rules, src) for m, src in chunk]
 
 

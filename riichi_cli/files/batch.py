@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import closing
 from typing import BinaryIO
 
-from ..api import _worker_rules, pool_map, score, set_worker_rules
+from ..api import pool_map, score, set_worker_rules, worker_rules
 from ..core.rules import Rules, rules_options
 from ..io.report import error_dict
 from .loader import Unit, unit_items, units
@@ -30,7 +30,7 @@ def score_unit(unit: Unit, rules: Rules) -> list[dict]:
 
 def _score_task(task: list[Unit]) -> list[dict]:
     """A worker's side: a few raw pieces in, their objects out."""
-    rules = _worker_rules[0]
+    rules = worker_rules()
     return [d for unit in task for d in score_unit(unit, rules)]
 
 

@@ -624,6 +624,7 @@ def test_cli_unreadable_input_exits_2(args, input):
         ("pao-stacked-ron", "ema2025", [-16300, 33300, 0, -16000]),
         ("exhaustive-draw", None, [-1000, 3000, -1000, -1000]),
         ("nagashi", None, [-4000, 8000, -2000, -2000]),
+        ("pao-daiminkan", None, [0, 2800, -1800, 0]),
         ("abortive", None, [0, 0, 0, 0]),
         ("chombo", None, [4000, 3000, 2000, -8000]),
     ],

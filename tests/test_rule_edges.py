@@ -395,3 +395,21 @@ def test_readme_presets_table_matches_the_presets():
             shown = str(value).lower() if isinstance(value, bool) else str(value)
             assert cell == shown + ("*" if key in UNVERIFIED[name] else ""), (key, name, cell)
     assert len(table) == len(option_items(PRESETS["tenhou"]))
+
+
+# -- neighbours ------------------------------------------------------------------------------------
+
+
+def test_renhou_with_chankan_is_refused():
+    # The robbed kan was a call (a concealed kan too): the uninterrupted first turn renhou needs is over.
+    mapping = {"hand": PINFU, "renhou": True, "chankan": True}
+    assert "renhou with chankan" in refusal(mapping, preset="ema2025")  # ema2025 plays renhou (mangan)
+
+
+def test_pao_tsumo_honba_match_a_plain_tsumo():
+    # honba_points 100: a plain tsumo collects 100 from each payer per honba (300 for 1 honba x 3).
+    # The liable player of a pao tsumo pays what the three would have: 2 honba x 300 = 600 + 32000.
+    mapping = {"honba": 2, "wins": [{"seat_wind": "S", "hand": DAISANGEN, "win": "tsumo", "pao": "N"}]}
+    assert deltas(settled(mapping, honba_points=100)) == [0, 32600, 0, -32600]
+    plain = {"honba": 2, "wins": [{"seat_wind": "S", "hand": DAISANGEN, "win": "tsumo"}]}
+    assert settled(plain, honba_points=100)["deltas"]["S"] == 32600  # 8000 x 2 + 16000 + 3 x 200

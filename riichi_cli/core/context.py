@@ -300,6 +300,7 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         (c.renhou and rules.renhou == "none", "renhou is not played under {rules} (renhou: none)"),
         ((c.tenhou or c.chiihou or c.renhou) and bool(hand.melds), "tenhou/chiihou/renhou with melds"),
         ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "tenhou/chiihou/renhou with riichi"),
+        (c.renhou and c.chankan, "renhou with chankan (the robbed kan was a call: the first turn is over)"),
         (bool(c.ura) and not c.in_riichi, "ura dora indicators without riichi"),
         (bool(c.ura) and not rules.ura_dora, "ura dora are not played under {rules} (ura_dora: false)"),
         (len(c.dora) > 1 and not rules.kan_dora, "{dora} dora indicators but kan_dora is false"),

@@ -44,7 +44,7 @@ from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
 from ..core.hand import concealed_pairs
 from ..core.notation import build_melds, check_limits, parse
-from ..core.points import Points, hand_points, payments
+from ..core.points import Points, hand_points, honba_share, payments
 from ..core.rules import Rules, resolve_rules
 from ..core.scoring import Result, score_request
 from ..core.tiles import DRAGONS, SEATS, WINDS, name
@@ -384,7 +384,8 @@ def win_payments(res: Result, honba: int, sticks: int, pao: Pao | None, rules: R
     if discarder is not None:
         owed[discarder] = part - liable_pays
     honba_payer = discarder if discarder is not None and rules.pao_honba == "discarder" else pao.liable
-    owed[honba_payer] += honba * rules.honba_points
+    # The liable player of a tsumo pays what the three payers' honba would have been.
+    owed[honba_payer] += honba * (rules.honba_points if discarder is not None else 3 * honba_share(rules))
     for s, amount in owed.items():
         delta[s] -= amount
         delta[winner] += amount

@@ -133,7 +133,13 @@ def strict(obj: object) -> None:
 
 
 def batch_of(data: bytes) -> list[dict]:
-    return list(results(["-"], 1, RULES, lambda: io.BytesIO(data)))
+    """`riichi batch -` on ``data``, as records (parsed back strictly: NaN would be refused)."""
+    groups = results(["-"], 1, RULES, lambda: io.BytesIO(data))
+    return [json.loads(text, parse_constant=refuse) for group in groups for text, _, _ in group]
+
+
+def refuse(name: str) -> None:
+    raise ValueError(f"{name} is not strict JSON")
 
 
 def check_batch(data: bytes, expected: int | None) -> None:

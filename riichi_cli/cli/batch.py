@@ -11,7 +11,7 @@ import click
 
 from ..core.rules import Rules
 from ..files.batch import Summary, results
-from .common import RulesParam, resolve, write_json
+from .common import RulesParam, resolve, write_json_text
 
 
 @click.command(
@@ -49,10 +49,10 @@ def batch(paths, fmt, as_json, jobs, preset, rule_items) -> None:
     sys.exit(run_batch(list(paths), "json" if as_json else fmt, jobs, rules))
 
 
-def _progress(objs: Iterator[dict]) -> Iterator[dict]:
+def _progress(groups: Iterator[list]) -> Iterator[list]:
     """A progress count on stderr, only when stderr is a terminal (the total is not known ahead)."""
     if not sys.stderr.isatty():
-        yield from objs
+        yield from groups
         return
     from rich.progress import Progress
 
@@ -60,9 +60,9 @@ def _progress(objs: Iterator[dict]) -> Iterator[dict]:
 
     with Progress(console=console(stderr=True), transient=True) as bar:
         task = bar.add_task("scoring", total=None)
-        for d in objs:
-            bar.advance(task)
-            yield d
+        for group in groups:
+            bar.advance(task, len(group))
+            yield group
 
 
 def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules) -> int:
@@ -70,21 +70,23 @@ def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules) -> int:
     counts = Summary()
     out = sys.stdout
     rows: list[dict] = []
-    objs = results(paths, jobs, rules, lambda: sys.stdin.buffer)
-    with closing(objs):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
+    groups = results(paths, jobs, rules, lambda: sys.stdin.buffer)
+    with closing(groups):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
         if fmt == "json":
             out.write('{"results": [')
-        for i, d in enumerate(_progress(objs)):
-            counts.add(d)
-            if fmt == "jsonl":
-                write_json(d, out)
-                out.flush()  # each object as soon as it is known: a slow stream is answered live
-            elif fmt == "json":
-                if i:
+        first = True
+        for group in _progress(groups):
+            for text, ok, code in group:
+                counts.add(ok, code)
+                if fmt == "table":
+                    rows.append(json.loads(text))
+                    continue
+                if fmt == "json" and not first:
                     out.write(", ")
-                write_json(d, out, end="")
-            else:
-                rows.append(d)
+                write_json_text(text, out, "\n" if fmt == "jsonl" else "")
+                first = False
+            if fmt == "jsonl":
+                out.flush()  # each group as soon as it is known: a slow stream is answered live
     stats = counts.as_dict()
     if fmt == "json":
         out.write('], "summary": ' + json.dumps(stats) + "}\n")

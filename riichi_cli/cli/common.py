@@ -73,22 +73,23 @@ def fail(err: RiichiError, code: int | None = None) -> None:
     sys.exit(err.exit_code if code is None else code)
 
 
-def write_json(obj: object, out=None, end: str = "\n") -> None:
-    """Write one strict JSON document (no NaN or Infinity) and ``end`` to ``out`` (stdout).
+def write_json_text(text: str, out=None, end: str = "\n") -> None:
+    """Write JSON text and ``end`` to ``out`` (stdout).
 
     Text the output encoding cannot hold (a lone surrogate from a JSON ``"\\ud800"``, or any
-    non-ASCII under an ASCII locale) is written with ``\\u`` escapes: the same JSON value.
+    non-ASCII under an ASCII locale) is written with ``\\u`` escapes instead: the same JSON value.
+    Nothing is written before the failure: a text stream encodes the whole string first.
     """
     out = out or sys.stdout
     try:
-        out.write(json.dumps(obj, ensure_ascii=False, allow_nan=False) + end)
-    except UnicodeEncodeError:  # nothing was written: the text is encoded before it is buffered
-        out.write(json.dumps(obj, allow_nan=False) + end)
+        out.write(text + end)
+    except UnicodeEncodeError:
+        out.write(json.dumps(json.loads(text)) + end)
 
 
 def emit_json(obj: object) -> None:
-    """Print one JSON object on stdout."""
-    write_json(obj)
+    """Print one strict JSON object (no NaN or Infinity) on stdout."""
+    write_json_text(json.dumps(obj, ensure_ascii=False, allow_nan=False))
     sys.stdout.flush()
 
 

@@ -7,6 +7,7 @@ when it has been read, so memory is bounded by the largest single file, not by t
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import closing
@@ -28,10 +29,21 @@ def score_unit(unit: Unit, rules: Rules) -> list[dict]:
     ]
 
 
-def _score_task(task: list[Unit]) -> list[dict]:
-    """A worker's side: a few raw pieces in, their objects out."""
+#: One finished object: (its JSON text, ok, error code or None). Workers send text back, not
+#: dicts: a string crosses the process boundary far cheaper, and the parent only writes it.
+Record = tuple[str, bool, "str | None"]
+
+
+def record(d: dict) -> Record:
+    """A SPEC 4 object as strict JSON text (no NaN or Infinity), with what the summary counts."""
+    text = json.dumps(d, ensure_ascii=False, allow_nan=False)
+    return text, d["ok"], None if d["ok"] else d["error"]["code"]
+
+
+def _score_task(task: list[Unit]) -> list[Record]:
+    """A worker's side: a few raw pieces in, their records out."""
     rules = worker_rules()
-    return [d for unit in task for d in score_unit(unit, rules)]
+    return [record(d) for unit in task for d in score_unit(unit, rules)]
 
 
 def tasks(pieces: Iterator[Unit]) -> Iterator[list[Unit]]:
@@ -51,17 +63,17 @@ def tasks(pieces: Iterator[Unit]) -> Iterator[list[Unit]]:
         yield lines
 
 
-def results(paths: list[str], jobs: int, rules: Rules, stdin: Callable[[], BinaryIO]) -> Iterator[dict]:
-    """Every hand's object in input order, as it is ready. Close it to stop early (ends the pool)."""
+def results(paths: list[str], jobs: int, rules: Rules, stdin: Callable[[], BinaryIO]) -> Iterator[list[Record]]:
+    """Every hand's record in input order, in groups as they are ready (a JSON line alone with one
+    job, up to `LINES_PER_TASK` with more). Close the iterator to stop early: that ends the pool."""
     pieces = units(paths, stdin)
     if jobs <= 1:
         for unit in pieces:
-            yield from score_unit(unit, rules)
+            yield [record(d) for d in score_unit(unit, rules)]
         return
     work = pool_map(_score_task, tasks(pieces), jobs, set_worker_rules, (rules_options(rules),))
     with closing(work):
-        for done in work:
-            yield from done
+        yield from work
 
 
 class Summary:
@@ -71,11 +83,10 @@ class Summary:
         self.hands = 0
         self.errors: Counter = Counter()
 
-    def add(self, d: dict) -> dict:
+    def add(self, ok: bool, code: str | None) -> None:
         self.hands += 1
-        if not d["ok"]:
-            self.errors[d["error"]["code"]] += 1
-        return d
+        if not ok:
+            self.errors[code] += 1
 
     def as_dict(self) -> dict:
         failed = sum(self.errors.values())
@@ -87,5 +98,5 @@ def summary(objs: list[dict]) -> dict:
     """The summary of a list of objects."""
     counts = Summary()
     for d in objs:
-        counts.add(d)
+        counts.add(d["ok"], None if d["ok"] else d["error"]["code"])
     return counts.as_dict()

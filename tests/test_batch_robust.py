@@ -483,3 +483,20 @@ def test_context_stdin_is_capped(monkeypatch):
     with pytest.raises(Unreadable) as info:
         loader.load_context("-")
     assert "too large" in info.value.message
+
+
+@pytest.mark.parametrize("command", ["waits", "shanten"])
+def test_line_commands_never_echo_nan_ids(command):
+    lines = b'{"hand": "1112345678999m", "id": NaN}\n{"hand": "1112345678999m", "id": "\\ud800"}\n'
+    code, out, err = riichi(command, "-", input=lines)
+    got = records(out)  # strict: NaN would fail here
+    assert len(got) == 2 and err == ""
+    assert got[0]["ok"] is False and got[0]["id"] is None and got[0]["error"]["code"] == "invalid_context"
+
+
+def test_lone_surrogate_id_is_written_as_an_escape():
+    code, out, err = riichi(
+        "batch", "-", "--format", "jsonl", input=b'{"hand": "%s", "id": "\\ud800"}\n' % GOOD.encode()
+    )
+    (d,) = records(out)
+    assert code == 0 and err == "" and d["id"] == "\ud800" and b"\\ud800" in out

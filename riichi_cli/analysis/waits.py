@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..api import score
-from ..core.context import build_request, tile_list
+from ..core.context import build_request, read_id, tile_list
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
 from ..core.hand import Meld, concealed_pairs
@@ -287,8 +287,9 @@ def waits_of(
 
 def failed(err: RiichiError, mapping: object, keys: tuple[str, ...]) -> dict:
     """The object of a refused input: ``ok`` false, the error, every other key null."""
-    ident = mapping.get("id") if isinstance(mapping, dict) else None
-    if not isinstance(ident, (str, int, float, bool, type(None))):
+    try:  # an id that is not JSON (NaN, a 5,000-digit int, a list) is not echoed
+        ident = read_id(mapping.get("id")) if isinstance(mapping, dict) else None
+    except InvalidContext:
         ident = None
     out = {"ok": False, "error": {"code": err.code, "message": err.one_line()}, "id": ident}
     out.update(dict.fromkeys(keys))

@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from ..core.context import tile_list
+from ..core.context import read_id, tile_list
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
-from .common import RulesParam, build_mapping, context_options, emit_json, fail, resolve
+from .common import RulesParam, build_mapping, context_options, emit_json, fail, resolve, write_json_text
 
 #: Longest stdin line read as a hand; anything longer is refused, not parsed.
 MAX_LINE = 4096
@@ -94,6 +94,7 @@ def line_mapping(text: str, base: dict, allowed: frozenset[str] | None = None) -
         raise Unreadable(f"not valid JSON: {e.args[0] if e.args else e}") from None
     if not isinstance(obj, dict):
         raise Unreadable(f"a JSON line must be an object, got {short(obj)}")
+    read_id(obj.get("id"))  # echoed as given: it must be JSON itself (no NaN, no huge int)
     unknown = [k for k in obj if allowed is not None and k not in allowed]
     if unknown:
         raise InvalidContext(f"unknown key {unknown[0]!r}; valid keys: {', '.join(sorted(allowed or ()))}")
@@ -123,7 +124,7 @@ def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
                 except RiichiError as err:
                     obj = failed(err, None, keys)
             bad = bad or not obj["ok"]
-            sys.stdout.write(json.dumps({"line": n, **obj}, ensure_ascii=False) + "\n")
+            write_json_text(json.dumps({"line": n, **obj}, ensure_ascii=False, allow_nan=False))
             sys.stdout.flush()
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly, as other line tools do.

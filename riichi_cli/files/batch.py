@@ -63,7 +63,9 @@ def tasks(pieces: Iterator[Unit]) -> Iterator[list[Unit]]:
         yield lines
 
 
-def results(paths: list[str], jobs: int, rules: Rules, stdin: Callable[[], BinaryIO]) -> Iterator[list[Record]]:
+def results(
+    paths: list[str], jobs: int, rules: Rules, stdin: Callable[[], BinaryIO]
+) -> Iterator[list[Record]]:
     """Every hand's record in input order, in groups as they are ready (a JSON line alone with one
     job, up to `LINES_PER_TASK` with more). Close the iterator to stop early: that ends the pool."""
     pieces = units(paths, stdin)

@@ -500,3 +500,17 @@ def test_lone_surrogate_id_is_written_as_an_escape():
     )
     (d,) = records(out)
     assert code == 0 and err == "" and d["id"] == "\ud800" and b"\\ud800" in out
+
+
+def test_a_big_yaml_file_is_shared_between_workers(tmp_path, monkeypatch):
+    from riichi_cli.files import batch
+
+    monkeypatch.setattr(batch, "SPLIT_BYTES", 10)
+    f = tmp_path / "big.yaml"
+    f.write_text("".join(f"- {{hand: '{h}', id: {i}}}\n" for i, h in enumerate([GOOD, "1m", GOOD] * 3)))
+    (unit,) = loader.units([str(f)], lambda: io.BytesIO())
+    shares = [t[0] for t in batch.tasks(iter([unit]), 2)]
+    assert len(shares) == 2
+    items = [item for share in shares for item in loader.unit_items(share)]
+    assert [src for src, _ in items] == [f"{f}#{i}" for i in range(9)]  # 5 + 4, in order
+    assert [m["id"] for _, m in items] == list(range(9))

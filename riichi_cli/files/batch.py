@@ -8,6 +8,7 @@ when it has been read, so memory is bounded by the largest single file, not by t
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import closing
@@ -20,6 +21,9 @@ from .loader import Unit, unit_items, units
 
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
 LINES_PER_TASK = 256
+#: A YAML file larger than this is scored by every worker, each its share of the hands (parsing
+#: it once per worker costs far less than the scoring it spreads).
+SPLIT_BYTES = 256 * 1024
 
 
 def score_unit(unit: Unit, rules: Rules) -> list[dict]:
@@ -46,8 +50,9 @@ def _score_task(task: list[Unit]) -> list[Record]:
     return [record(d) for unit in task for d in score_unit(unit, rules)]
 
 
-def tasks(pieces: Iterator[Unit]) -> Iterator[list[Unit]]:
-    """Pieces grouped for workers: up to `LINES_PER_TASK` JSON lines together, other pieces alone."""
+def tasks(pieces: Iterator[Unit], jobs: int) -> Iterator[list[Unit]]:
+    """Pieces grouped for workers: up to `LINES_PER_TASK` JSON lines together, other pieces alone,
+    and a big YAML file as ``jobs`` parts (each worker parses it and scores its own share)."""
     lines: list[Unit] = []
     for unit in pieces:
         if unit[0] == "line":
@@ -58,9 +63,20 @@ def tasks(pieces: Iterator[Unit]) -> Iterator[list[Unit]]:
             yield lines
             lines = []
         if unit[0] != "line":
-            yield [unit]
+            yield from ([part] for part in parts(unit, jobs))
     if lines:
         yield lines
+
+
+def parts(unit: Unit, jobs: int) -> list[Unit]:
+    """A YAML file of more than `SPLIT_BYTES` as ``jobs`` parts, any other piece as itself."""
+    if unit[0] != "file" or jobs < 2:
+        return [unit]
+    try:
+        big = os.stat(unit[2]).st_size > SPLIT_BYTES
+    except OSError:  # the worker reports it
+        big = False
+    return [(*unit, k, jobs) for k in range(jobs)] if big else [unit]
 
 
 def results(
@@ -73,7 +89,7 @@ def results(
         for unit in pieces:
             yield [record(d) for d in score_unit(unit, rules)]
         return
-    work = pool_map(_score_task, tasks(pieces), jobs, set_worker_rules, (rules_options(rules),))
+    work = pool_map(_score_task, tasks(pieces, jobs), jobs, set_worker_rules, (rules_options(rules),))
     with closing(work):
         yield from work
 

@@ -30,8 +30,9 @@ MAX_SKIP = MAX_BYTES
 SETTLE_KEYS = ("wins", "draw", "chombo")
 Item = tuple[str, "dict | RiichiError"]
 #: A raw piece of input, parsed by `unit_items` (in a worker process for `batch --jobs`):
-#: ("file", where, path) a YAML file not read yet; ("text", where, prefix, bytes) a YAML text;
-#: ("line", where, prefix, index, line number, bytes or refusal); ("failed", source, refusal).
+#: ("file", where, path[, part, parts]) a YAML file not read yet (or one share of its hands);
+#: ("text", where, prefix, bytes) a YAML text; ("line", where, prefix, index, line number, bytes
+#: or refusal); ("failed", source, refusal).
 Unit = tuple
 
 
@@ -312,7 +313,11 @@ def unit_items(unit: Unit) -> list[Item]:
         hands = read_text_items(decode(data, where), where)
     except RiichiError as e:
         hands = [e]
-    return [(f"{prefix}#{i}", item) for i, item in enumerate(hands)]
+    items = [(f"{prefix}#{i}", item) for i, item in enumerate(hands)]
+    if kind == "file" and len(unit) == 5:  # ("file", where, path, part, parts): one share, in order
+        share = -(-len(items) // unit[4])
+        return items[unit[3] * share : (unit[3] + 1) * share]
+    return items
 
 
 def load_items(paths: list[str], stdin: Callable[[], BinaryIO]) -> Iterator[Item]:

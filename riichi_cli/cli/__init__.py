@@ -79,7 +79,10 @@ def run() -> None:
     except Exception as e:  # a bug, not bad input: say so in one line
         if os.environ.get("RIICHI_DEBUG"):
             raise
-        click.echo(f"riichi: internal error: {type(e).__name__}: {e} (RIICHI_DEBUG=1 shows more)", err=True)
+        from .render.safe import plain
+
+        what = f"{type(e).__name__}: {plain(str(e)[:500])}"  # it may quote the input: no escapes
+        click.echo(f"riichi: internal error: {what} (RIICHI_DEBUG=1 shows more)", err=True)
         sys.exit(70)
     sys.exit(code if isinstance(code, int) else 0)
 

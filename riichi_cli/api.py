@@ -1,15 +1,38 @@
-"""The Python API of SPEC section 9: mappings in, SPEC 4 dicts out, never an exception for a bad hand."""
+"""The Python API: one function per command, each returning what the command's ``--json`` prints.
+
+Mappings (the YAML keys of docs/input.md) in, plain dicts out (docs/output.md), and never an
+exception for bad input: a refusal is an object with ``"ok": false`` and its ``error``, as the
+command line prints it. The functions are plain picklable callables, fit for process pools.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .core.context import build_request
+from .core.context import build_request, tile_list, unknown_key_message
 from .core.errors import InvalidContext, RiichiError
-from .core.rules import Rules, resolve_rules, rules_from_options, rules_options
+from .core.rules import (
+    PRESETS,
+    UNVERIFIED,
+    Rules,
+    option_items,
+    preset_name,
+    resolve_rules,
+    rules_from_options,
+    rules_options,
+)
 from .core.scoring import score_request
 from .io.report import error_dict, result_dict
+
+# waits, shanten, settle and table import their modules when first called: `riichi score`
+# starts without them (and analysis.waits itself scores through this module).
+
+#: The keys of `table` and `rules` objects that are null when the input is refused.
+TABLE_KEYS = ("rules", "cells", "limits")
+RULES_KEYS = ("preset", "options", "unverified")
+#: The keys a `shanten` mapping may have.
+SHANTEN_INPUT = frozenset({"hand", "visible", "dora", "id"})
 
 
 def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -> dict:
@@ -69,3 +92,118 @@ def score_many(mappings: Iterable[dict], jobs: int = 1, rules: Rules | None = No
     """
     rules = rules or resolve_rules()
     return score_items([(m, rules, None) for m in mappings], jobs)
+
+
+def waits(mapping: Any, rules: Rules | None = None) -> dict:
+    """What a 13-tile hand waits on (`riichi waits --json`): a mapping of YAML keys plus ``visible``.
+
+    >>> [w["tile"] for w in waits({"hand": "123m456p789s1122z"})["waits"]]
+    ['1z', '2z']
+    """
+    from .analysis.waits import WAITS_KEYS, failed, waits_of
+
+    try:
+        visible: list[tuple[int, bool]] = []
+        if isinstance(mapping, dict) and "visible" in mapping:
+            visible = tile_list(mapping["visible"], "visible")
+            mapping = {k: v for k, v in mapping.items() if k != "visible"}
+        return waits_of(mapping, rules, visible)[0]
+    except RiichiError as err:
+        return failed(err, mapping, WAITS_KEYS)
+
+
+def shanten(mapping: Any) -> dict:
+    """Shanten of 13 or 14 tiles (`riichi shanten --json`): ``hand``, optional ``visible``, ``dora``, ``id``.
+
+    A plain string is taken as the hand.
+
+    >>> shanten("123m456p789s1237z")["shanten"]["best"]
+    2
+    """
+    from .analysis.waits import SHANTEN_KEYS, failed, shanten_of
+
+    if isinstance(mapping, str):
+        mapping = {"hand": mapping}
+    try:
+        if not isinstance(mapping, dict):
+            raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
+        unknown = [k for k in mapping if k not in SHANTEN_INPUT]
+        if unknown:
+            raise InvalidContext(unknown_key_message(unknown[0], SHANTEN_INPUT))
+        seen, dora = tile_list(mapping.get("visible"), "visible"), tile_list(mapping.get("dora"), "dora")
+    except RiichiError as err:
+        return failed(err, mapping, SHANTEN_KEYS)
+    report = shanten_of(mapping.get("hand"), seen, dora)[0]
+    return {**report, "id": mapping["id"]} if "id" in mapping else report
+
+
+def settle(mapping: Any, rules: Rules | None = None) -> dict:
+    """Settle the end of a round (`riichi settle --json`): a mapping of the settlement keys.
+
+    >>> settle({"draw": {"kind": "exhaustive", "tenpai": ["S"]}})["deltas"]
+    {'E': -1000, 'S': 3000, 'W': -1000, 'N': -1000}
+    """
+    from .settle.settlement import error_result, settle_checked
+
+    try:
+        return settle_checked(mapping, rules)[0]
+    except RecursionError:
+        return error_result(InvalidContext("input nested too deeply"))
+
+
+def _rules_of(rules: Any) -> Rules:
+    """Rules from a Rules value, a preset name, or ``{"rules": preset, "rule_options": {...}}``."""
+    if rules is None or isinstance(rules, Rules):
+        return rules or resolve_rules()
+    if isinstance(rules, str):
+        return resolve_rules(rules)
+    if isinstance(rules, dict):
+        unknown = [k for k in rules if k not in ("rules", "rule_options")]
+        if unknown:
+            raise InvalidContext(unknown_key_message(unknown[0], {"rules", "rule_options"}))
+        preset, options = rules.get("rules"), rules.get("rule_options") or {}
+        if not isinstance(options, dict) or not isinstance(preset, (str, type(None))):
+            raise InvalidContext("rules must be a preset name and rule_options a mapping")
+        return resolve_rules(preset, options)
+    raise InvalidContext(f"rules must be a preset name or a mapping, got {type(rules).__name__}")
+
+
+def table(rules: Any = None) -> dict:
+    """The han x fu score table (`riichi table --json`) under a preset name, a rules mapping or Rules.
+
+    >>> [c["ron"] for c in table("mleague")["cells"] if (c["han"], c["fu"], c["dealer"]) == (4, 30, False)]
+    [8000]
+    """
+    from .analysis.waits import failed
+    from .io.table import score_table
+
+    try:
+        return {"ok": True, "error": None, **score_table(_rules_of(rules))}
+    except RiichiError as err:
+        return failed(err, None, TABLE_KEYS)
+
+
+def rules(preset: Any = None) -> dict:
+    """Every option of a preset (`riichi rules PRESET --json`); with no preset, every preset's options.
+
+    >>> rules("ema")["options"]["kiriage_mangan"]
+    True
+    """
+    if preset is None:
+        return {name: dict(option_items(r)) for name, r in PRESETS.items()}
+    from .analysis.waits import failed
+
+    try:
+        if not isinstance(preset, str):
+            raise InvalidContext(f"a preset is a name, got {type(preset).__name__}")
+        name = preset_name(preset)
+    except RiichiError as err:
+        return failed(err, None, RULES_KEYS)
+    options = dict(option_items(PRESETS[name]))
+    return {
+        "ok": True,
+        "error": None,
+        "preset": name,
+        "options": options,
+        "unverified": sorted(UNVERIFIED[name]),
+    }

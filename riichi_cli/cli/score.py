@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..core.errors import InvalidContext, RiichiError
@@ -27,17 +25,18 @@ Examples:
 def score(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, as_json, **params) -> None:
     """Score one winning hand (14 tiles, melds as chi:/pon:/kan:/kakan:/ankan:)."""
     from ..api import score_checked
+    from ..core.context import KEYS
     from ..io.report import error_dict
 
     try:
         rules = rules_of(preset, rule_items)
         mapping = mapping_of(ctx, hand, params)
-        if "hand" not in mapping:
+        if not mapping.keys() - KEYS and "hand" not in mapping:  # a misspelt key gets its own message
             raise InvalidContext("give a HAND (e.g. 234567m2278p456s9p) or --context FILE with a hand: key")
     except RiichiError as err:
         if as_json:
             emit_json(error_dict(err, {}))
-        fail(err)
+        fail(err, 2, as_json)
     result, err = score_checked(mapping, rules)
     if as_json:
         emit_json(result)
@@ -45,6 +44,5 @@ def score(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, as_json
         from .render import print_result
 
         print_result(result)
-    else:
-        fail(err)
-    sys.exit(0 if err is None else err.exit_code)
+    if err is not None:
+        fail(err, None, as_json)

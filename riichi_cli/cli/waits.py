@@ -14,7 +14,7 @@ import click
 
 from ..core.context import tile_list
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
-from .common import RulesParam, build_mapping, context_options, emit_json, fail, resolve
+from .common import Refused, RulesParam, build_mapping, checked, context_options, emit_json, fail, resolve
 
 #: Longest stdin line read as a hand; anything longer is refused, not parsed.
 MAX_LINE = 4096
@@ -49,13 +49,11 @@ Examples:
 """
 
 
-def read_tiles(text: str | None, key: str) -> TilePairs:
+def read_tiles(
+    text: str | None, key: str, as_json: bool = False, refused: Refused | None = None
+) -> TilePairs:
     """Tiles of an option like --visible, or a usage error that points at the bad character."""
-    try:
-        return tile_list(text, key)
-    except RiichiError as e:
-        fail(e, 2)
-    return []  # not reached: fail exits
+    return checked(lambda: tile_list(text, key), as_json, refused)
 
 
 # -- stdin mode -------------------------------------------------------------------------------
@@ -142,11 +140,12 @@ def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
 @click.pass_context
 def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible, as_json, **params) -> None:
     """What a 13-tile hand waits on, how many are left, and what each wait pays."""
-    from ..analysis.waits import WAITS_KEYS, waits_of
+    from ..analysis.waits import WAITS_KEYS, failed, waits_of
     from ..core.context import KEYS
 
-    rules = resolve(preset, rule_items)
-    seen = read_tiles(visible, "visible")
+    refused = (lambda e: failed(e, None, WAITS_KEYS)) if hand != ("-",) else None
+    rules = resolve(preset, rule_items, as_json, refused)
+    seen = read_tiles(visible, "visible", as_json, refused)
     if hand == ("-",):
         base = build_mapping(ctx, (), params)
 
@@ -155,7 +154,7 @@ def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible
             return waits_of(mapping, rules, shown)[0]
 
         sys.exit(run_lines(answer, WAITS_KEYS))
-    mapping = build_mapping(ctx, hand, params)
+    mapping = build_mapping(ctx, hand, params, as_json, refused)
     if "hand" not in mapping:
         raise click.UsageError("give a HAND of 13 tiles (e.g. 1112345678999m), '-' for stdin, or --context")
     answer_one(*waits_of(mapping, rules, seen), as_json, print_waits)
@@ -166,7 +165,7 @@ def answer_one(report: dict, err: RiichiError | None, as_json: bool, show: Calla
     if as_json:
         emit_json(report)
     if err is not None:
-        fail(err, 2)
+        fail(err, 2, as_json)
     if not as_json:
         show(report)
 
@@ -183,10 +182,11 @@ _SHANTEN_LINE_KEYS = frozenset({"hand", "visible", "dora", "id"})
 @click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
 def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
     """Shanten of 13 or 14 tiles; for 14, every discard ranked by acceptance."""
-    from ..analysis.waits import SHANTEN_KEYS, shanten_of
+    from ..analysis.waits import SHANTEN_KEYS, failed, shanten_of
 
-    seen = read_tiles(visible, "visible")
-    indicators = read_tiles(dora, "dora")
+    refused = (lambda e: failed(e, None, SHANTEN_KEYS)) if hand != ("-",) else None
+    seen = read_tiles(visible, "visible", as_json, refused)
+    indicators = read_tiles(dora, "dora", as_json, refused)
     if hand == ("-",):
 
         def answer(text: str) -> dict:
@@ -218,7 +218,12 @@ def value_text(obj: dict) -> str:
     """A win's value in a cell: ``3900 2h40fu``, ``2000/4000 mangan``, or why it cannot be."""
     if not obj["ok"]:
         code = obj["error"]["code"]
-        return {"furiten": "furiten", "no_yaku": "no yaku", "invalid_hand": "impossible"}.get(code, "—")
+        return {
+            "furiten": "furiten",
+            "no_yaku": "no yaku",
+            "below_minimum": "too few han",
+            "invalid_hand": "impossible",
+        }.get(code, "—")
     pts = obj["points"]
     if pts["ron"] is not None:
         paid = str(pts["ron"])

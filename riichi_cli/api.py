@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .core.context import build_request, tile_list, unknown_key_message
-from .core.errors import InvalidContext, RiichiError
+from .core.errors import InvalidContext, RiichiError, short
 from .core.rules import (
     PRESETS,
     UNVERIFIED,
@@ -130,6 +130,8 @@ def shanten(mapping: Any) -> dict:
         unknown = [k for k in mapping if k not in SHANTEN_INPUT]
         if unknown:
             raise InvalidContext(unknown_key_message(unknown[0], SHANTEN_INPUT))
+        if not isinstance(mapping.get("id"), (str, int, float, bool, type(None))):
+            raise InvalidContext(f"id must be a string or a number, got {short(mapping['id'])}")
         seen, dora = tile_list(mapping.get("visible"), "visible"), tile_list(mapping.get("dora"), "dora")
     except RiichiError as err:
         return failed(err, mapping, SHANTEN_KEYS)

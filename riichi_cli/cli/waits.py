@@ -172,8 +172,6 @@ def answer_one(report: dict, err: RiichiError | None, as_json: bool, show: Calla
 
 # -- shanten ----------------------------------------------------------------------------------
 
-_SHANTEN_LINE_KEYS = frozenset({"hand", "visible", "dora", "id"})
-
 
 @click.command(epilog=EPILOG_SHANTEN)
 @click.argument("hand", nargs=-1)
@@ -190,14 +188,11 @@ def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
     if hand == ("-",):
 
         def answer(text: str) -> dict:
-            mapping = line_mapping(text, {}, _SHANTEN_LINE_KEYS)
-            shown, ind = seen, indicators
-            if "visible" in mapping:
-                shown = tile_list(mapping["visible"], "visible")
-            if "dora" in mapping:
-                ind = tile_list(mapping["dora"], "dora")
-            report = shanten_of(mapping.get("hand"), shown, ind)[0]
-            return {**report, "id": mapping.get("id")} if "id" in mapping else report
+            from ..api import SHANTEN_INPUT
+            from ..api import shanten as shanten_json
+
+            # the flags' --visible/--dora, unless the line gives its own
+            return shanten_json(line_mapping(text, {"visible": visible, "dora": dora}, SHANTEN_INPUT))
 
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:

@@ -135,13 +135,11 @@ def test_misspelt_yaml_key_is_named(tmp_path):
 
 
 def test_misspelt_rule_option_and_preset_are_named():
-    assert (
-        "did you mean 'kuitan'?"
-        in riichi_cli.score({"hand": TANYAO, "rule_options": {"kuitn": 1}})["error"]["message"]
-    )
-    assert (
-        "did you mean 'tenhou'?" in riichi_cli.score({"hand": TANYAO, "rules": "tenho"})["error"]["message"]
-    )
+    def message(mapping: dict) -> str:
+        return riichi_cli.score({"hand": TANYAO, **mapping})["error"]["message"]
+
+    assert "did you mean 'kuitan'?" in message({"rule_options": {"kuitn": 1}})
+    assert "did you mean 'tenhou'?" in message({"rules": "tenho"})
     # nothing close: no guess, the valid names are listed instead
     far = riichi_cli.score({"hand": TANYAO, "rules": "zzzzzz"})["error"]["message"]
     assert "did you mean" not in far and "mleague" in far

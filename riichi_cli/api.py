@@ -35,8 +35,11 @@ RULES_KEYS = ("preset", "options", "unverified")
 SHANTEN_INPUT = frozenset({"hand", "visible", "dora", "id"})
 
 
-def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -> dict:
-    """Score one hand given as a SPEC 3 mapping; ``rules`` are the defaults a hand may override.
+def score(mapping: Any, rules: Any = None, source: str | None = None) -> dict:
+    """Score one hand given as a mapping of the keys of docs/input.md (`riichi score --json`).
+
+    ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules) are the defaults the hand's
+    own ``rules:``/``rule_options:`` override.
 
     >>> score({"hand": "123456s234m55p chi:789s", "win": "ron", "dora": ["1m"]})["points"]["total"]
     2000
@@ -45,11 +48,13 @@ def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -
 
 
 def score_checked(
-    mapping: Any, rules: Rules | None = None, source: str | None = None
+    mapping: Any, rules: Any = None, source: str | None = None
 ) -> tuple[dict, RiichiError | None]:
     """Like `score`, also returning the refusal (for a caller that shows where the input went wrong)."""
     echo: dict = {}
     try:
+        if rules is not None and not isinstance(rules, Rules):
+            rules = _rules_of(rules)
         req = build_request(mapping, rules, echo)
         return result_dict(score_request(req), req.id, source), None
     except RiichiError as err:
@@ -84,18 +89,24 @@ def score_items(items: list[tuple[dict, Rules | None, str | None]], jobs: int = 
         yield from pool.imap(_score_shipped, shipped, chunk)
 
 
-def score_many(mappings: Iterable[dict], jobs: int = 1, rules: Rules | None = None) -> Iterator[dict]:
-    """Score many SPEC 3 mappings, yielding SPEC 4 dicts in input order.
+def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Iterator[dict]:
+    """Score many mappings, yielding what `score` returns for each, in input order.
 
     >>> [r["ok"] for r in score_many([{"hand": "123m456p789s11122z"}, {"hand": "1m"}])]
     [True, False]
     """
-    rules = rules or resolve_rules()
-    return score_items([(m, rules, None) for m in mappings], jobs)
+    try:
+        default = _rules_of(rules)
+    except RiichiError as err:  # bad default rules: every hand is refused with the reason
+        return iter([error_dict(err, {}) for _ in mappings])
+    return score_items([(m, default, None) for m in mappings], jobs)
 
 
-def waits(mapping: Any, rules: Rules | None = None) -> dict:
+def waits(mapping: Any, rules: Any = None) -> dict:
     """What a 13-tile hand waits on (`riichi waits --json`): a mapping of YAML keys plus ``visible``.
+
+    ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules) are the defaults the
+    mapping's own ``rules:``/``rule_options:`` override; the same holds for `score` and `settle`.
 
     >>> [w["tile"] for w in waits({"hand": "123m456p789s1122z"})["waits"]]
     ['1z', '2z']
@@ -103,11 +114,13 @@ def waits(mapping: Any, rules: Rules | None = None) -> dict:
     from .analysis.waits import WAITS_KEYS, failed, waits_of
 
     try:
+        if not isinstance(mapping, dict):  # the compiled waits_of takes a dict only
+            raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
         visible: list[tuple[int, bool]] = []
-        if isinstance(mapping, dict) and "visible" in mapping:
+        if "visible" in mapping:
             visible = tile_list(mapping["visible"], "visible")
             mapping = {k: v for k, v in mapping.items() if k != "visible"}
-        return waits_of(mapping, rules, visible)[0]
+        return waits_of(mapping, _rules_or_none(rules), visible)[0]
     except RiichiError as err:
         return failed(err, mapping, WAITS_KEYS)
 
@@ -139,7 +152,7 @@ def shanten(mapping: Any) -> dict:
     return {**report, "id": mapping["id"]} if "id" in mapping else report
 
 
-def settle(mapping: Any, rules: Rules | None = None) -> dict:
+def settle(mapping: Any, rules: Any = None) -> dict:
     """Settle the end of a round (`riichi settle --json`): a mapping of the settlement keys.
 
     >>> settle({"draw": {"kind": "exhaustive", "tenpai": ["S"]}})["deltas"]
@@ -148,9 +161,15 @@ def settle(mapping: Any, rules: Rules | None = None) -> dict:
     from .settle.settlement import error_result, settle_checked
 
     try:
-        return settle_checked(mapping, rules)[0]
+        return settle_checked(mapping, _rules_or_none(rules))[0]
+    except RiichiError as err:
+        return error_result(err)
     except RecursionError:
         return error_result(InvalidContext("input nested too deeply"))
+
+
+def _rules_or_none(rules: Any) -> Rules | None:
+    return None if rules is None else _rules_of(rules)
 
 
 def _rules_of(rules: Any) -> Rules:

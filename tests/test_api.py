@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import pickle
 import shutil
 import subprocess
 import sys
@@ -192,6 +193,23 @@ def test_table_and_rules_never_raise(value):
         json.dumps(obj)
         if value is not None:
             assert obj["ok"] is False or isinstance(value, (str, dict))
+
+
+@FAST
+@given(JUNK)
+def test_a_junk_rules_argument_never_raises(rules):
+    # a preset name, a rules mapping or Rules are the defaults; anything else is a refusal object
+    check("score", riichi_cli.score({"hand": "234567m2278p456s9p"}, rules))
+    check("waits", riichi_cli.waits({"hand": "1112345678999m"}, rules))
+    check("settle", riichi_cli.settle({"draw": {"kind": "exhaustive", "tenpai": ["S"]}}, rules))
+    for obj in riichi_cli.score_many([{"hand": "234567m2278p456s9p"}], rules=rules):
+        check("score", obj)
+
+
+def test_the_functions_pickle():
+    # plain module-level callables: a process pool, Dask or Spark can ship them
+    for name in ("score", "score_many", "waits", "shanten", "settle", "table", "rules"):
+        assert pickle.loads(pickle.dumps(getattr(riichi_cli, name))) is getattr(riichi_cli, name)
 
 
 def test_score_many_keeps_order_and_never_raises():

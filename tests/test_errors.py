@@ -111,6 +111,14 @@ def test_a_bad_preset_with_json_is_an_object_and_one_line(command):
     assert "(did you mean 'mleague'?)" in message
 
 
+@pytest.mark.parametrize("command", ["waits", "shanten"])
+def test_a_missing_hand_is_a_refusal_like_any_other(command):
+    result = run(command, "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["code"] == "invalid_context"
+    assert _one_line(result)[1].startswith("give a HAND")
+
+
 def test_batch_usage_error_with_json_is_one_line():
     result = run("batch", str(ROOT / "examples" / "hands.yaml"), "--format", "jsonl", "--rule", "kuitn=false")
     assert result.exit_code == 2 and result.stdout == ""

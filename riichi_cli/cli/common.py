@@ -100,9 +100,14 @@ def checked(call: Callable[[], T], as_json: bool = False, refused: Refused | Non
     try:
         return call()
     except RiichiError as e:
-        if as_json and refused is not None:
-            emit_json(refused(e))
-        fail(e, 2, as_json)
+        refuse(e, as_json, refused)
+
+
+def refuse(err: RiichiError, as_json: bool = False, refused: Refused | None = None) -> NoReturn:
+    """A usage error (exit 2): with --json the command's ok-false object first, then one line."""
+    if as_json and refused is not None:
+        emit_json(refused(err))
+    fail(err, 2, as_json)
 
 
 def resolve(

@@ -14,7 +14,17 @@ import click
 
 from ..core.context import tile_list
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
-from .common import Refused, RulesParam, build_mapping, checked, context_options, emit_json, fail, resolve
+from .common import (
+    Refused,
+    RulesParam,
+    build_mapping,
+    checked,
+    context_options,
+    emit_json,
+    fail,
+    refuse,
+    resolve,
+)
 
 #: Longest stdin line read as a hand; anything longer is refused, not parsed.
 MAX_LINE = 4096
@@ -156,7 +166,11 @@ def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible
         sys.exit(run_lines(answer, WAITS_KEYS))
     mapping = build_mapping(ctx, hand, params, as_json, refused)
     if "hand" not in mapping:
-        raise click.UsageError("give a HAND of 13 tiles (e.g. 1112345678999m), '-' for stdin, or --context")
+        refuse(
+            InvalidContext("give a HAND of 13 tiles (e.g. 1112345678999m), '-' for stdin, or --context"),
+            as_json,
+            refused,
+        )
     answer_one(*waits_of(mapping, rules, seen), as_json, print_waits)
 
 
@@ -196,7 +210,11 @@ def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
 
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:
-        raise click.UsageError("give a HAND of 13 or 14 tiles (e.g. 123m456p789s12377z), or '-' for stdin")
+        refuse(
+            InvalidContext("give a HAND of 13 or 14 tiles (e.g. 123m456p789s12377z), or '-' for stdin"),
+            as_json,
+            refused,
+        )
     answer_one(*shanten_of(" ".join(hand), seen, indicators), as_json, print_shanten)
 
 

@@ -230,6 +230,8 @@ def test_settle_splits_what_each_winner_collects():
     )
     assert "5800 hand + 300 honba + 2000 riichi sticks" in text.stdout
     assert "+8100" in text.stdout and "8,100" not in text.stdout  # one number format: no separators
+    # each winner's reading: East's 9p completes 78p (ryanmen), as in `score`
+    assert "East's hand: 234m 567m 22p [78p+9p] 456s  ryanmen" in text.stdout
 
 
 # -- batch: never wrapped ------------------------------------------------------------------------

@@ -58,16 +58,45 @@ class _Unpadded(io.TextIOBase):
         return False
 
 
-def new_table(*columns: str | tuple[str, str], title: str | None = None) -> Table:
-    """A table in the house style: no box, a bold header, two spaces between columns, no wrapped rows.
+def new_table(*columns: str | tuple[str, str], title: str | None = None, wrap: tuple[str, ...] = ()) -> Table:
+    """A table in the house style: no box, a bold header, two spaces between columns.
 
-    A column is a name, or (name, "right") for numbers. A cell too wide for the console is cut
-    with an ellipsis rather than wrapped (see `fitting` to leave out whole columns first).
+    A column is a name, or (name, "right") for numbers. Cells are never wrapped, except in the
+    columns named in ``wrap`` (free text such as notes, which wraps at words on a narrow terminal);
+    a cell too wide is cut with an ellipsis (`fit_columns` says which columns give way first).
     """
     table = Table(box=None, header_style="bold", pad_edge=False, title=title, title_justify="left")
     for col in columns:
         name, justify = (col, "left") if isinstance(col, str) else col
-        table.add_column(name, justify=justify, no_wrap=True, overflow="ellipsis")  # type: ignore[arg-type]
+        wraps = name in wrap
+        table.add_column(
+            name, justify=justify,  # type: ignore[arg-type]
+            no_wrap=not wraps, overflow="fold" if wraps else "ellipsis", min_width=10 if wraps else None,
+        )  # fmt: skip
+    return table
+
+
+def fit_columns(table: Table, out: Console, shrink: tuple[tuple[str, int], ...]) -> Table:
+    """Make a filled table fit ``out`` by cutting the ``shrink`` columns, in order, down to their least.
+
+    Rich alone would cut every column a little (a value column can vanish); here the other
+    columns keep their full width. Off a terminal nothing is cut (the console is wide).
+    """
+    wide = out.options.update_width(PIPE_WIDTH)
+    widths = {}
+    for col in table.columns:
+        cells = [col.header, *col.cells]
+        widths[str(col.header)] = max(Measurement.get(out, wide, c).maximum for c in cells)
+    excess = sum(widths.values()) + 2 * (len(widths) - 1) - out.width
+    for name, least in shrink:
+        if excess <= 0:
+            break
+        cut = min(excess, max(0, widths[name] - least))
+        widths[name] -= cut
+        excess -= cut
+    if excess <= 0:
+        for col in table.columns:
+            col.width = widths[str(col.header)]
     return table
 
 

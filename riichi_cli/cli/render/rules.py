@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ...core.rules import DESCRIPTIONS, PRESETS, UNVERIFIED, option_items
-from .console import console, new_table
+from .console import console, fit_columns, new_table
 
 #: The options that tell the presets apart, with a short header each (the list fits 80 columns).
 _KEY_OPTIONS = (
@@ -42,6 +42,6 @@ def print_preset(name: str, out: Console | None = None) -> None:
         if unverified:
             shown.append(" *", style="yellow")
         table.add_row(key, shown, Text(DESCRIPTIONS[key], style="dim"))
-    out.print(table)
+    out.print(fit_columns(table, out, (("meaning", 16),)))
     if UNVERIFIED[name]:
         out.print("* unverified: could not be checked against the organiser's own rule text.", style="dim")

@@ -9,6 +9,7 @@ from rich.text import Text
 from ...core.tiles import SEAT_NAMES, SEATS
 from .console import console, new_table
 from .numbers import collected_parts, num, signed, value_text
+from .score import reading_text
 
 
 def print_settlement(result: dict, out: Console | None = None) -> None:
@@ -16,7 +17,7 @@ def print_settlement(result: dict, out: Console | None = None) -> None:
     out = out or console()
     scores = result["scores"]
     columns = ["Seat", ("Change", "right")] + ([("Score", "right")] if scores else []) + ["Notes"]
-    table = new_table(*columns, title=f"{headline(result)}  ({result['rules']})")
+    table = new_table(*columns, title=f"{headline(result)}  ({result['rules']})", wrap=("Notes",))
     notes = seat_notes(result)
     for s in SEATS:
         label = f"{SEAT_NAMES[s]} ({s})" + (", dealer" if s == "E" else "")
@@ -26,6 +27,8 @@ def print_settlement(result: dict, out: Console | None = None) -> None:
         row += [num(scores[s])] if scores else []
         table.add_row(*row, "; ".join(notes[s]))
     out.print(table)
+    for w in result["wins"]:
+        out.print(Text.assemble(f"{SEAT_NAMES[w['seat_wind']]}'s hand: ", reading_text(w)))
     out.print(next_line(result))
     for w in result["warnings"]:
         out.print(f"[yellow]warning:[/] {escape(w)}")

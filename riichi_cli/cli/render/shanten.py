@@ -29,7 +29,7 @@ def print_shanten(report: dict, out: Console | None = None) -> None:
     if report["tiles"] == 13:
         out.print(f"Accepts: {accepts_text(report['accepts']) or 'nothing'}  total {num(report['total'])}")
         return
-    table = new_table("discard", "leaves", "accepts (unseen)", ("total", "right"))
+    table = new_table("discard", "leaves", "accepts (unseen)", ("total", "right"), wrap=("accepts (unseen)",))
     for row in report["discards"]:
         table.add_row(
             row["discard"], shanten_word(row["shanten"]), accepts_text(row["accepts"]), num(row["total"])

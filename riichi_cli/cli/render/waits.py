@@ -30,7 +30,7 @@ def yaku_text(obj: dict) -> str:
 
 def wait_note(wait: dict, pure: list[str]) -> str:
     if wait["tile"] in pure:
-        return "all four in your hand"
+        return "all 4 in hand"
     return "none left" if wait["unseen"] == 0 else ""
 
 
@@ -67,14 +67,16 @@ def header(report: dict) -> Text:
 
 def waits_table(report: dict) -> Table:
     """One row per wait: tiles left, and by ron and by tsumo the value and the yaku."""
-    table = new_table("wait", ("unseen", "right"), "ron", "ron yaku", "tsumo", "tsumo yaku", "note")
     pure = report["pure_karaten"]["tiles"]
-    for w in report["waits"]:
-        table.add_row(
-            tile_label(w["tile"]), num(w["unseen"]),
-            cell_value(w["ron"]), yaku_text(w["ron"]),
-            cell_value(w["tsumo"]), yaku_text(w["tsumo"]), wait_note(w, pure),
-        )  # fmt: skip
+    notes = [wait_note(w, pure) for w in report["waits"]]
+    columns = ["wait", ("unseen", "right"), "ron", "ron yaku", "tsumo", "tsumo yaku"] + (
+        ["note"] if any(notes) else []
+    )
+    table = new_table(*columns, wrap=("ron yaku", "tsumo yaku", "note"))
+    for w, note in zip(report["waits"], notes, strict=True):
+        row = [tile_label(w["tile"]), num(w["unseen"]), cell_value(w["ron"]), yaku_text(w["ron"])]
+        row += [cell_value(w["tsumo"]), yaku_text(w["tsumo"])] + ([note] if any(notes) else [])
+        table.add_row(*row)
     return table
 
 

@@ -223,7 +223,7 @@ def svg_picture(d: dict) -> str:
         body.append(f'<text x="{han_x:.0f}" y="{top + i * 22}" font-size="15" fill="{INK}" '
                     f'text-anchor="end" font-family="{FONT}">{escape(han)}</text>')  # fmt: skip
     right = han_x + 40
-    width = max(end + MARGIN - GROUP_GAP, right + 400)
+    width = max(end + MARGIN - GROUP_GAP, right + 460)
     row = 0
     for text, size, bold, color in _facts(d):
         for part in _wrap(text, int((width - right - MARGIN) / (size * 0.6))):

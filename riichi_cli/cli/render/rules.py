@@ -30,6 +30,8 @@ def print_presets(out: Console | None = None) -> None:
     out.print("riichi rules PRESET shows every option of one.", style="dim")
     out.print("Aliases: wrc = wrc2022, ema = ema2025, jpml = jpml2023, majsoul = mahjongsoul.")
     out.print("Default: tenhou.")
+    unverified = ", ".join(f"{name} {len(UNVERIFIED[name])}" for name in PRESETS if UNVERIFIED[name])
+    out.print(f"Unverified values (riichi rules NAME marks them *): {unverified}.")
 
 
 def print_preset(name: str, out: Console | None = None) -> None:
@@ -44,4 +46,4 @@ def print_preset(name: str, out: Console | None = None) -> None:
         table.add_row(key, shown, Text(DESCRIPTIONS[key], style="dim"))
     out.print(fit_columns(table, out, (("meaning", 16),)))
     if UNVERIFIED[name]:
-        out.print("* unverified: could not be checked against the organiser's own rule text.", style="dim")
+        out.print("* (unverified): could not be checked against the organiser's own rule text.", style="dim")

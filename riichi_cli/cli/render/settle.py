@@ -63,7 +63,8 @@ def seat_notes(result: dict) -> dict[str, list[str]]:
         if w["from"] and "dealt in" not in notes[w["from"]]:
             notes[w["from"]].append("dealt in")
     for p in result["pao"]:
-        notes[p["liable"]].append(f"pao: liable for {' and '.join(p['yakuman'])} ({p['scope']})")
+        what = " and ".join(p["yakuman"]) or "the rinshan win after the daiminkan it fed"
+        notes[p["liable"]].append(f"pao: liable for {what} ({p['scope']})")
     for s in result["skipped"]:
         notes[s["seat_wind"]].append(f"ron not paid: {s['reason']}")
     draw, chombo = result["draw"], result["chombo"]

@@ -30,43 +30,62 @@ def group_text(tiles: list[int], reds: int) -> str:
     return digits + SUITS[tiles[0] // 9]
 
 
-def _win_index(r: Reading, groups: list[tuple[int, list[int]]]) -> int:
-    """Which concealed group (index into ``groups``; the pair is kind -1) the winning tile completed."""
-    win = r.win_tile
-    for i, (kind, tiles) in enumerate(groups):
-        if r.wait == "tanki" and kind == -1:
+PAIR = -1
+_KIND_NAMES = {PAIR: "pair", SEQ: "sequence", TRIP: "triplet"}
+#: (kind, first tile, red fives) -> the group's notation: a hand's groups cost a lookup each.
+_texts: dict[tuple[int, int, int], str] = {}
+
+
+def _tiles(kind: int, t: int) -> list[int]:
+    return [t, t + 1, t + 2] if kind == SEQ else [t] * (2 if kind == PAIR else 3)
+
+
+def _text(kind: int, t: int, reds: int) -> str:
+    key = (kind, t, reds)
+    text = _texts.get(key)
+    if text is None:
+        text = _texts[key] = group_text(_tiles(kind, t), reds)
+    return text
+
+
+def _win_index(r: Reading, groups: list[tuple[int, int]]) -> int:
+    """Which concealed group (first tile, kind) the winning tile completed; -1 if none."""
+    win, wait = r.win_tile, r.wait
+    for i, (t, kind) in enumerate(groups):
+        if wait == "tanki" and kind == PAIR:
             return i
-        if r.wait == "shanpon" and kind == TRIP and tiles[0] == win:
+        if wait == "shanpon" and kind == TRIP and t == win:
             return i
-        if kind == SEQ and tiles[0] <= win <= tiles[0] + 2 and _sequence_wait(tiles[0], win) == r.wait:
+        if kind == SEQ and t <= win <= t + 2 and _sequence_wait(t, win) == wait:
             return i
     return -1
 
 
-def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
-    """The concealed groups and the pair of a standard reading, with red fives handed out."""
-    n_melds = len(hand.melds)
-    sets = r.sets[: len(r.sets) - n_melds]
-    groups: list[tuple[int, list[int]]] = [(-1, [r.pair, r.pair])]
-    groups += [(kind, [t] * 3 if kind == TRIP else [t, t + 1, t + 2]) for kind, t, _, _ in sets]
-    groups.sort(key=lambda g: (g[1][0], g[0]))
-    win = _win_index(r, groups)
-    # red fives go first to the winning group (the red winning tile is in it), then in order
+def _red_counts(groups: list[tuple[int, int]], win: int, hand: Hand) -> list[int]:
+    """How many red fives each group holds: the winning group first (a red winning tile is in it)."""
+    used = [0] * len(groups)
+    if not any(hand.reds):
+        return used
     reds = list(hand.reds)
-    order = ([win] if win >= 0 else []) + [i for i in range(len(groups)) if i != win]
-    texts = [""] * len(groups)
-    for i in order:
-        tiles = groups[i][1]
-        suit = tiles[0] // 9
-        fives = sum(1 for t in tiles if t in FIVES)
-        used = min(fives, reds[suit]) if suit < 3 else 0
-        if suit < 3:
-            reds[suit] -= used
-        texts[i] = group_text(tiles, used)
-    kinds = {-1: "pair", SEQ: "sequence", TRIP: "triplet"}
+    for i in ([win] if win >= 0 else []) + [i for i in range(len(groups)) if i != win]:
+        t, kind = groups[i]
+        suit = t // 9
+        if suit < 3 and reds[suit]:
+            fives = sum(1 for x in _tiles(kind, t) if x in FIVES)
+            used[i] = min(fives, reds[suit])
+            reds[suit] -= used[i]
+    return used
+
+
+def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
+    """The concealed groups and the pair of a standard reading, in tile order, red fives handed out."""
+    sets = r.sets[: len(r.sets) - len(hand.melds)]
+    groups = sorted([(r.pair, PAIR)] + [(t, kind) for kind, t, _, _ in sets])
+    win = _win_index(r, groups)
+    reds = _red_counts(groups, win, hand)
     return [
-        {"tiles": texts[i], "kind": kinds[kind], "open": False, "win": i == win}
-        for i, (kind, _) in enumerate(groups)
+        {"tiles": _text(kind, t, reds[i]), "kind": _KIND_NAMES[kind], "open": False, "win": i == win}
+        for i, (t, kind) in enumerate(groups)
     ]
 
 

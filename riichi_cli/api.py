@@ -196,7 +196,7 @@ def table(rules: Any = None) -> dict:
     [8000]
     """
     from .analysis.waits import failed
-    from .io.table import score_table
+    from .core.table import score_table
 
     try:
         return {"ok": True, "error": None, **score_table(_rules_of(rules))}

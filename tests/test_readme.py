@@ -63,7 +63,7 @@ def test_the_readme_has_examples_of_every_command():
 
 def _stdin_of(words: list[str]) -> bytes:
     if words[0] == "cat":
-        return b"".join((ROOT / w).read_bytes() for w in words[1:])
+        return b"".join(Path(w).read_bytes() for w in words[1:])
     if words[0] == "printf":
         return words[1].replace("\\n", "\n").encode()
     raise AssertionError(f"unexpected pipe source {words}")
@@ -73,7 +73,7 @@ def _expand(words: list[str]) -> list[str]:
     out = []
     for w in words:
         if "*" in w:
-            found = sorted(glob.glob(w, root_dir=ROOT))
+            found = sorted(glob.glob(w))
             assert found, f"{w} matches no file"
             out += found
         else:
@@ -84,8 +84,13 @@ def _expand(words: list[str]) -> list[str]:
 @pytest.mark.parametrize(
     ("command", "refusal"), EXAMPLES, ids=[" ".join(shlex.split(c, comments=True)) for c, _ in EXAMPLES]
 )
-def test_readme_example_runs(command, refusal, monkeypatch):
-    monkeypatch.chdir(ROOT)
+def test_readme_example_runs(command, refusal, monkeypatch, tmp_path):
+    # Run in an empty folder that sees the repository's files, so that an example writing a file
+    # (`--svg hand.svg`) writes it there, not into the repository.
+    for entry in ROOT.iterdir():
+        if not entry.name.startswith("."):
+            (tmp_path / entry.name).symlink_to(entry)
+    monkeypatch.chdir(tmp_path)
     words = shlex.split(command, comments=True)
     stages = [[]]
     for w in words:

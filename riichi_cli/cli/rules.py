@@ -15,7 +15,6 @@ def rules(preset, as_json) -> None:
     """List the rule presets, or show every option of one."""
     from ..api import rules as rules_of
     from ..core.rules import preset_name
-    from .render import print_preset, print_presets
 
     if preset is not None:
         try:
@@ -27,6 +26,10 @@ def rules(preset, as_json) -> None:
     if as_json:
         emit_json(rules_of(preset))
     elif preset is None:
+        from .render.rules import print_presets
+
         print_presets()
     else:
+        from .render.rules import print_preset
+
         print_preset(preset)

@@ -20,6 +20,6 @@ def table(preset, rule_items, as_json) -> None:
     if as_json:
         emit_json(table_of(rules_))
     else:
-        from .render import print_table
+        from .render.table import print_table
 
         print_table(rules_)

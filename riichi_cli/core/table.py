@@ -1,12 +1,17 @@
-"""The score table as data: every han x fu cell and every limit under a set of rules (no I/O)."""
+"""The score table as data: every han x fu cell and every limit, dealer and non-dealer, ron and tsumo.
+
+`riichi table --json` prints `score_table`; the Rich view draws the same data.
+"""
 
 from __future__ import annotations
 
-from ..core.points import base_points, hand_points
-from ..core.rules import Rules
+from typing import Final
 
-FU_ROWS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
-LIMIT_ROWS = (("mangan", 5), ("haneman", 6), ("baiman", 8), ("sanbaiman", 11), ("yakuman", 13))
+from .points import base_points, hand_points
+from .rules import Rules
+
+FU_ROWS: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+LIMIT_ROWS: Final = (("mangan", 5), ("haneman", 6), ("baiman", 8), ("sanbaiman", 11), ("yakuman", 13))
 
 
 def _possible(han: int, fu: int, tsumo: bool) -> bool:

@@ -210,6 +210,9 @@ def _score() -> dict:
     "spoil",
     [
         lambda d: d.pop("payments"),  # a required key missing
+        lambda d: d.pop("reading"),
+        lambda d: d["points"].pop("honba"),
+        lambda d: d["reading"]["groups"][0].update(kind="run"),  # not a group kind
         lambda d: d.update(ok=False),  # ok false needs an error and null scoring keys
         lambda d: d.update(error={"code": "no_yaku", "message": "x"}),  # ok true has error null
         lambda d: d.update(han=None),  # han is null only for yakuman
@@ -230,8 +233,7 @@ def test_score_schema_refuses_a_spoilt_object(validators, spoil):
 
 
 def test_score_schema_accepts_the_new_keys(validators):
-    # reading, points.honba/deposits, fu line ids and error details are being added by other work;
-    # the schema already allows them (SPEC 4).
+    # fu line ids and error details are being added by other work; the schema already allows them.
     d = _score()
     d["points"].update(honba=0, deposits=0)
     d["fu_breakdown"][0]["id"] = "base"

@@ -136,6 +136,8 @@ def test_no_document_outside_the_repository(name):
     text = (ROOT / name).read_text(encoding="utf-8")
     for outside in ("SPEC", "RULES.md", "/work/"):
         assert outside not in text, f"{name} cites {outside}: describe it here instead"
+    cited = re.search(r"\b[Ss]ection \d", text)  # the numbered sections of the outside contract
+    assert not cited, f"{name} cites {cited.group(0)}: describe it here instead"
 
 
 def test_readme_documents_input_output_and_test_data():

@@ -46,8 +46,9 @@ Examples:
 @RulesParam.options
 def batch(paths, fmt, as_json, jobs, preset, rule_items) -> None:
     """Score every hand in YAML files, JSON lines and folders; '-' reads YAML or JSON lines from stdin."""
-    rules = resolve(preset, rule_items)
-    sys.exit(run_batch(list(paths), "json" if as_json else fmt, jobs, rules))
+    fmt = "json" if as_json else fmt
+    rules = resolve(preset, rule_items, fmt != "table")
+    sys.exit(run_batch(list(paths), fmt, jobs, rules))
 
 
 def _progress(groups: Iterator[list]) -> Iterator[list]:
@@ -57,7 +58,7 @@ def _progress(groups: Iterator[list]) -> Iterator[list]:
         return
     from rich.progress import Progress
 
-    from ..cli.render import console
+    from .render.console import console
 
     with Progress(console=console(stderr=True), transient=True) as bar:
         task = bar.add_task("scoring", total=None)
@@ -92,9 +93,7 @@ def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules) -> int:
     if fmt == "json":
         out.write('], "summary": ' + json.dumps(stats) + "}\n")
     elif fmt == "table":
-        from ..cli.render import batch_table, console
+        from .render.batch import print_batch
 
-        console().print(batch_table(rows))
-        errors = ", ".join(f"{n} {code}" for code, n in stats["errors"].items())
-        console().print(f"{stats['hands']} hands: {stats['ok']} scored" + (f", {errors}" if errors else ""))
+        print_batch(rows, stats)
     return 1 if stats["failed"] else 0

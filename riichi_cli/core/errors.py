@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 import reprlib
+from collections.abc import Iterable
+from difflib import get_close_matches
 
 #: Longest input text a message repeats (a 16 MB hand is shown by its start and its length).
 MAX_ECHO = 200
@@ -39,6 +41,14 @@ def short(value: object) -> str:
 def clip(text: str, limit: int = MAX_ECHO) -> str:
     """``text`` cut to ``limit`` characters, saying how long it was."""
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def did_you_mean(word: object, valid: Iterable[str]) -> str:
+    """``" (did you mean 'hand'?)"`` when one of ``valid`` is a likely typo of ``word``, else ``""``."""
+    if not isinstance(word, str):  # str() of a 5,000-digit int raises; only text has typos
+        return ""
+    close = get_close_matches(word.strip().lower(), list(valid), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class RiichiError(Exception):
@@ -104,4 +114,11 @@ class NoYaku(RiichiError):
 
 class Furiten(RiichiError):
     code = "furiten"
+    exit_code = 1
+
+
+class BelowMinimum(RiichiError):
+    """Yaku, but fewer han (dora excluded) than ``min_han`` / ``ryanshiba`` require."""
+
+    code = "below_minimum"
     exit_code = 1

@@ -165,7 +165,8 @@ def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Ite
     try:
         default = _rules_of(rules)
     except RiichiError as err:  # bad default rules: every hand is refused with the reason
-        return (error_dict(err, {}) for _ in mappings)
+        refused = error_dict(err, {})
+        return (dict(refused) for _ in mappings)
     return score_items(((m, None) for m in mappings), default, jobs)
 
 

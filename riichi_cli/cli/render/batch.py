@@ -82,7 +82,8 @@ def batch_table(results: list[dict], out: Console | None = None) -> Table:
         cells = dict(zip(COLUMNS, row, strict=True))
         for name in ("source", "hand"):
             cells[name] = middle_cut(str(cells[name]), widths[name])
-        table.add_row(*(cells[c] for c in widths))
+        # Text, not str: a str cell is read as Rich markup, and an id like "[/]" is not markup.
+        table.add_row(*(Text(c) if isinstance(c, str) else c for c in (cells[c] for c in widths)))
     return table
 
 

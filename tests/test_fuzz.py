@@ -66,8 +66,11 @@ def test_notation_never_escapes(text, win_tile):
 @given(MAPPINGS | VALUES)
 def test_mappings_never_escape(mapping):
     strict(riichi_cli.score(mapping))
+    strict(riichi_cli.waits(mapping))
+    strict(riichi_cli.shanten(mapping))
+    strict(riichi_cli.settle(mapping))
+    strict(riichi_cli.settle({"wins": [mapping], "honba": 1}))
     strict(settle_checked(mapping)[0])
-    strict(settle_checked({"wins": [mapping], "honba": 1})[0])
 
 
 @FUZZ

@@ -110,11 +110,3 @@ class Summary:
         failed = sum(self.errors.values())
         return {"hands": self.hands, "ok": self.hands - failed, "failed": failed,
                 "errors": dict(sorted(self.errors.items()))}  # fmt: skip
-
-
-def summary(objs: list[dict]) -> dict:
-    """The summary of a list of objects."""
-    counts = Summary()
-    for d in objs:
-        counts.add(d["ok"], None if d["ok"] else d["error"]["code"])
-    return counts.as_dict()

@@ -9,6 +9,7 @@ from typing import NoReturn, TypeVar
 
 import click
 
+from ..core.context import MAX_COUNT
 from ..core.errors import InvalidContext, RiichiError, clip, short
 
 T = TypeVar("T")
@@ -230,11 +231,13 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
             mapping[key] = params[key]
     for key in ("honba", "riichi_sticks"):
         if params.get(key) is not None:
-            try:
+            try:  # more than 4,300 digits is a ValueError too: never a whole number here
                 mapping[key] = int(params[key])
             except ValueError:
                 flag = "--sticks" if key == "riichi_sticks" else "--honba"
-                raise InvalidContext(f"{flag} must be a whole number, got {short(params[key])}") from None
+                raise InvalidContext(
+                    f"{flag} must be a whole number from 0 to {MAX_COUNT}, got {short(params[key])}"
+                ) from None
     for key in _FLAG_KEYS:
         if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
             mapping[key] = True

@@ -1,6 +1,6 @@
-"""riichi: a Japanese riichi mahjong calculator. ``score`` and ``score_many`` are the Python API."""
+"""riichi: a Japanese riichi mahjong calculator. ``score``, ``score_many``, ``replay``: the Python API."""
 
-from .api import score, score_many
+from .api import replay, score, score_many
 
-__all__ = ["score", "score_many"]
+__all__ = ["replay", "score", "score_many"]
 __version__ = "0.1.0"

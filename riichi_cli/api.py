@@ -7,7 +7,7 @@ from typing import Any
 
 from .core.context import build_request
 from .core.errors import InvalidContext, RiichiError
-from .core.rules import Rules, resolve_rules, rules_from_options, rules_options
+from .core.rules import Rules, resolve_rules, rules_from_options, rules_options, with_overrides
 from .core.scoring import score_request
 from .io.report import error_dict, result_dict
 
@@ -69,3 +69,38 @@ def score_many(mappings: Iterable[dict], jobs: int = 1, rules: Rules | None = No
     """
     rules = rules or resolve_rules()
     return score_items([(m, rules, None) for m in mappings], jobs)
+
+
+def replay(
+    path_or_text: Any, rules: Rules | str | None = None, rule_options: dict | None = None
+) -> list[dict]:
+    """Re-score and re-settle every round of a game log (SPEC 10): a path (a file or a folder of
+    logs), or the log itself as text or bytes (mjlog XML, gzipped or not, or tenhou6 JSON).
+
+    Returns the list of SPEC 10 objects; an unreadable log is a ``kind: error`` object, never an
+    exception. ``rule_options`` win over the log's own rules, which win over ``rules`` (default tenhou).
+    A plain picklable function: ``dask.bag.from_sequence(paths).map(riichi_cli.replay)``.
+
+    >>> [d["agree"] for d in replay('{"log": []}')]
+    []
+    """
+    from .files.logs import BadLog, log_paths, replay_path, text_of
+    from .logs.compare import error_object
+    from .logs.replay import replay_text
+
+    try:
+        base = rules if isinstance(rules, Rules) else resolve_rules(rules)
+        overrides = dict(rule_options or {})
+        with_overrides(base, overrides)  # an unknown option is refused here, once
+    except RiichiError as e:
+        return [error_object("-", "", None, e.code, e.one_line())]
+    if isinstance(path_or_text, (bytes, bytearray)):
+        try:
+            text = text_of(bytes(path_or_text))
+        except BadLog as e:
+            return [error_object("-", "", None, "unreadable", str(e))]
+        return replay_text(text, "-", "", base, overrides)
+    text = str(path_or_text)
+    if text.lstrip()[:1] in ("<", "{"):
+        return replay_text(text, "-", "", base, overrides)
+    return [d for path in log_paths([text]) for d in replay_path(path, base, overrides)]

@@ -46,8 +46,17 @@ def _score_shipped(item: tuple[dict, tuple | None, str | None]) -> dict:
     return score(mapping, None if options is None else rules_from_options(options), source)
 
 
-def score_items(items: list[tuple[dict, Rules | None, str | None]], jobs: int = 1) -> Iterator[dict]:
-    """Score (mapping, rules, source) items in input order; ``jobs`` > 1 uses that many processes."""
+def score_items(
+    items: list[tuple[dict, Rules | None, str | None]], jobs: int = 1, scheduler: str | None = None
+) -> Iterator[dict]:
+    """Score (mapping, rules, source) items in input order; ``jobs`` > 1 uses that many processes,
+    ``scheduler`` the address of a running Dask scheduler instead."""
+    if scheduler:
+        from .files.cluster import dask_map
+
+        shipped = [(m, None if r is None else rules_options(r), src) for m, r, src in items]
+        yield from dask_map(_score_shipped, shipped, scheduler)
+        return
     if jobs <= 1 or len(items) < 2:
         yield from map(_score_item, items)
         return

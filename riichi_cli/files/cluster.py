@@ -13,8 +13,9 @@ class NoDask(RuntimeError):
 def dask_map(fn: Callable[[Any], Any], items: list, address: str, batch: int = 64) -> Iterator[Any]:
     """``fn`` over ``items`` on the scheduler at ``address``, results in input order.
 
-    Items go in chunks of ``batch`` (one task each) so a corpus of small files does not become a
-    million tiny tasks; ``fn`` must be a plain module-level function (it is pickled by name).
+    Items go in chunks of at most ``batch`` (one task each, about four per worker) so a corpus of
+    small files does not become a million tiny tasks; ``fn`` must be a plain module-level function
+    (it is pickled by name).
     """
     try:
         from dask.distributed import Client
@@ -25,6 +26,8 @@ def dask_map(fn: Callable[[Any], Any], items: list, address: str, batch: int = 6
     except (OSError, TimeoutError) as e:
         raise NoDask(f"cannot reach the Dask scheduler at {address}: {e}") from None
     try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        batch = max(1, min(batch, -(-len(items) // (4 * workers))))
         chunks = [items[i : i + batch] for i in range(0, len(items), batch)]
         futures = client.map(run_chunk, [fn] * len(chunks), chunks, pure=False)
         for future in futures:

@@ -43,9 +43,17 @@ class Meld:
 # -- mjlog ------------------------------------------------------------------------------------
 
 
-def decode_m(m: int) -> Meld:
+def decode_m(m: int, red_fives: bool = True) -> Meld:
     """Decode mjlog's ``m`` attribute. Bits 0-1 are the source; then bit 2 marks a chi, bit 3 a pon,
     bit 4 an added kan, bit 5 a nuki, and none of them an open or concealed kan."""
+    meld = _decode(m)
+    if red_fives:
+        return meld
+    plain = tuple(t & ~1 for t in meld.tiles)  # the red bit off: a game without red fives
+    return Meld(meld.kind, plain, meld.called & ~1, meld.source)
+
+
+def _decode(m: int) -> Meld:
     source = m & 3
     if m & 0x4:
         return _chi(m, source)

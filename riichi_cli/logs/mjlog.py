@@ -75,20 +75,20 @@ def _tag(game: Game, rnd: Round | None, name: str, number: str, a: dict[str, str
     if rnd is None:
         return None  # tags before the first round: names, shuffle, table
     if number and name in DRAWS:
-        rnd.events.append(Draw(DRAWS.index(name), from_id(int(number))))
+        rnd.events.append(Draw(DRAWS.index(name), _tile(game, int(number))))
     elif number and name in DISCARDS:
-        rnd.events.append(Discard(DISCARDS.index(name), from_id(int(number))))
+        rnd.events.append(Discard(DISCARDS.index(name), _tile(game, int(number))))
     elif name == "N":
-        meld = decode_m(int(a["m"]))
+        meld = decode_m(int(a["m"]), game.red_fives)
         if meld.kind == NUKI:
             raise LogError("a North set aside (nuki): three-player rules are not supported yet")
         rnd.events.append(Call(int(a["who"]), meld))
     elif name == "REACH":
         rnd.events.append(Riichi(int(a["who"]), int(a["step"])))
     elif name == "DORA":
-        rnd.events.append(Dora(from_id(int(a["hai"]))))
+        rnd.events.append(Dora(_tile(game, int(a["hai"]))))
     elif name == "AGARI":
-        rnd.wins.append(_agari(a, game.players))
+        rnd.wins.append(_agari(a, game))
     elif name == "RYUUKYOKU":
         reason = DRAW_TYPES.get(a.get("type", ""))
         if reason is None:
@@ -100,10 +100,10 @@ def _tag(game: Game, rnd: Round | None, name: str, number: str, a: dict[str, str
 def _init(game: Game, a: dict[str, str]) -> Round:
     seed = ints(a["seed"])
     scores = tuple(100 * s for s in ints(a["ten"]))[: game.players]
-    hands = [[from_id(i) for i in ints(a.get(f"hai{p}", ""))] for p in range(game.players)]
+    hands = [[_tile(game, i) for i in ints(a.get(f"hai{p}", ""))] for p in range(game.players)]
     if len(seed) != 6 or any(len(h) != 13 for h in hands):
         raise LogError("an INIT tag without its seed or thirteen tiles per hand")
-    rnd = Round(len(game.rounds), seed[0], seed[1], seed[2], scores, [from_id(seed[5])], hands)
+    rnd = Round(len(game.rounds), seed[0], seed[1], seed[2], scores, [_tile(game, seed[5])], hands)
     if int(a.get("oya", rnd.dealer)) != rnd.dealer:
         raise LogError(f"dealer {a.get('oya')} does not match round {seed[0]}")
     game.rounds.append(rnd)
@@ -118,7 +118,13 @@ def _deltas(sc: str, players: int) -> tuple[int, ...]:
     return tuple(100 * values[2 * p + 1] for p in range(players))
 
 
-def _agari(a: dict[str, str], players: int) -> Win:
+def _tile(game: Game, i: int) -> int:
+    """An id as a tile; without red fives in the lobby, ids 16, 52 and 88 are plain fives."""
+    return from_id(i, game.red_fives)
+
+
+def _agari(a: dict[str, str], game: Game) -> Win:
+    players = game.players
     fu, points, _limit = ints(a["ten"])[:3]
     pairs = ints(a.get("yaku", ""))
     yaku = [(MJLOG[pairs[i]], pairs[i + 1], False) for i in range(0, len(pairs) - 1, 2)]
@@ -130,5 +136,5 @@ def _agari(a: dict[str, str], players: int) -> Win:
         han=None if yakuman else han, fu=None if yakuman else fu, yakuman=len(yakuman), points=points,
         yaku=tuple(yakuman or yaku), deltas=_deltas(a.get("sc", ""), players),
     )  # fmt: skip
-    ura = tuple(from_id(i) for i in ints(a.get("doraHaiUra", "")))
+    ura = tuple(_tile(game, i) for i in ints(a.get("doraHaiUra", "")))
     return Win(who, None if source == who else source, pao, ura, recorded)

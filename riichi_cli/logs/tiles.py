@@ -32,11 +32,12 @@ def is_red(t: int) -> bool:
     return bool(t & 1)
 
 
-def from_id(i: int) -> int:
-    """The tile of an mjlog id: ``from_id(16)`` is the red 5m, ``from_id(17)`` a plain one."""
+def from_id(i: int, red_fives: bool = True) -> int:
+    """The tile of an mjlog id: ``from_id(16)`` is the red 5m, ``from_id(17)`` a plain one; a game
+    without red fives has none (``red_fives=False``)."""
     if not 0 <= i <= LAST_ID:
         raise LogError(f"tile id {i} is not in 0-135")
-    return tile(i // 4, i in RED_IDS)
+    return tile(i // 4, red_fives and i in RED_IDS)
 
 
 def from_code(code: int) -> int:

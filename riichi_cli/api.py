@@ -90,8 +90,8 @@ def replay(
     exception. ``rule_options`` win over the log's own rules, which win over ``rules`` (default tenhou).
     A plain picklable function: ``dask.bag.from_sequence(paths).map(riichi_cli.replay)``.
 
-    >>> [d["agree"] for d in replay('{"log": []}')]
-    []
+    >>> [d["error"]["message"] for d in replay('{"log": []}')]
+    ['the log holds no round']
     """
     from .files.logs import BadLog, log_paths, replay_path, text_of
     from .logs.compare import error_object

@@ -38,9 +38,9 @@ def replay(paths, fmt, as_json, jobs, scheduler, preset, rule_items) -> None:
     """
     from ..core.rules import parse_rule_assignments
 
+    resolve(preset, rule_items)  # a bad preset or --rule is a usage error before any work
     rules = resolve(preset, ())
-    overrides = parse_rule_assignments(rule_items) if rule_items else {}
-    resolve(preset, rule_items)  # a bad --rule is a usage error before any work
+    overrides = parse_rule_assignments(rule_items)  # kept apart: they win over the log's own rules
     sys.exit(run_replay(list(paths), "json" if as_json else fmt, jobs, scheduler, rules, overrides))
 
 
@@ -114,4 +114,4 @@ def print_game(objs: list[dict]) -> None:
 
     console().print(game_table(objs[0].get("game") or objs[0]["source"], objs))
     for line in difference_lines(objs):
-        console().print(line)
+        console().print(line, soft_wrap=True)

@@ -150,12 +150,11 @@ def replay_game(game: Game, rules: Rules, source: str) -> list[dict]:
     if game.players != 4:
         return [error_object(source, game.ref, None, "unsupported",
                              "a three-player game: three-player rules are not supported yet")]  # fmt: skip
-    out: list[tuple[int, list[dict]]] = [
-        (r.index, replay_round(r, rules, source, game.ref)) for r in game.rounds
-    ]
+    if not game.rounds and not game.problems:
+        return [error_object(source, game.ref, None, "unreadable", "the log holds no round")]
+    out = [(r.index, replay_round(r, rules, source, game.ref)) for r in game.rounds]
     for i, why, kyoku, honba in game.problems:
-        out.append(
-            (i, [{**error_object(source, game.ref, i, "bad_round", why), "kyoku": kyoku, "honba": honba}])
-        )
+        bad = error_object(source, game.ref, i, "bad_round", why)
+        out.append((i, [{**bad, "kyoku": kyoku, "honba": honba}]))
     out.sort(key=lambda x: x[0])
     return [d for _, objs in out for d in objs]

@@ -18,6 +18,11 @@ _TAG: Final = re.compile(r"<([A-Z]+)(\d*)((?:\s+[A-Za-z0-9]+=\"[^\"]*\")*)\s*/?>
 _ATTR: Final = re.compile(r"([A-Za-z0-9]+)=\"([^\"]*)\"")
 DRAWS: Final = "TUVW"
 DISCARDS: Final = "DEFG"
+#: tag letter -> (is a draw, seat)
+_MOVES: Final = {
+    **{c: (True, i) for i, c in enumerate(DRAWS)},
+    **{c: (False, i) for i, c in enumerate(DISCARDS)},
+}
 #: RYUUKYOKU type -> draw reason (no type: the wall ran out).
 DRAW_TYPES: Final = {"": "exhaustive", "nm": "exhaustive", "yao9": "kyuushu", "kaze4": "suufon",
                      "reach4": "suucha_riichi", "kan4": "suukan", "ron3": "sanchahou"}  # fmt: skip
@@ -44,9 +49,13 @@ def read_mjlog(text: str, ref: str = "") -> Game:
         raise LogError("not a Tenhou mjlog (no <mjloggm> tag)")
     game = Game(ref, 4, True, True, [])
     rnd: Round | None = None
-    for match in _TAG.finditer(text):
-        name, number, attrs = match.group(1), match.group(2), match.group(3)
+    for name, number, attrs in _TAG.findall(text):
         try:
+            move = _MOVES.get(name) if number and rnd is not None else None
+            if move is not None and rnd is not None:  # most tags: a draw or a discard, read fast
+                tile = from_id(int(number), game.red_fives)
+                rnd.events.append(Draw(move[1], tile) if move[0] else Discard(move[1], tile))
+                continue
             rnd = _tag(game, rnd, name, number, dict(_ATTR.findall(attrs)))
         except (LogError, ValueError, KeyError, IndexError) as e:
             why = f"bad <{name}{number}> tag: {e}"
@@ -74,11 +83,7 @@ def _tag(game: Game, rnd: Round | None, name: str, number: str, a: dict[str, str
         return _init(game, a)
     if rnd is None:
         return None  # tags before the first round: names, shuffle, table
-    if number and name in DRAWS:
-        rnd.events.append(Draw(DRAWS.index(name), _tile(game, int(number))))
-    elif number and name in DISCARDS:
-        rnd.events.append(Discard(DISCARDS.index(name), _tile(game, int(number))))
-    elif name == "N":
+    if name == "N":
         meld = decode_m(int(a["m"]), game.red_fives)
         if meld.kind == NUKI:
             raise LogError("a North set aside (nuki): three-player rules are not supported yet")

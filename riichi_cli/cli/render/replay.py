@@ -22,9 +22,9 @@ def value_of(v: dict | None) -> str:
 
 
 def how_text(d: dict) -> str:
-    """``P2 ron P0``, ``P1 tsumo``, ``draw (exhaustive)``."""
+    """``P2 ron P0``, ``P1 tsumo``, ``ryuukyoku`` (the wall ran out) or the abortive draw's reason."""
     if d["kind"] == "draw":
-        return f"draw ({d['draw']})"
+        return "ryuukyoku" if d["draw"] == "exhaustive" else d["draw"]
     if d["from"] is None:
         return f"P{d['seat']} tsumo"
     return f"P{d['seat']} ron P{d['from']}"
@@ -36,7 +36,7 @@ def game_table(game: str, objs: list[dict]) -> Table:
     table = Table(title=game, title_justify="left", box=None, header_style="bold", pad_edge=False)
     for col, justify in (("round", "left"), ("result", "left"), ("recorded", "right"),
                          ("computed", "right"), ("", "left"), ("scores after", "right")):  # fmt: skip
-        table.add_column(col, justify=justify, no_wrap=col != "recorded")
+        table.add_column(col, justify=justify, no_wrap=True)
     for d in objs:
         label = f"{d.get('kyoku') or '?'}-{d.get('honba', 0)}" if d.get("round") is not None else "file"
         if d["kind"] == "error":
@@ -44,7 +44,10 @@ def game_table(game: str, objs: list[dict]) -> Table:
             table.add_row(label, code, message, "", Text("!", style="red"), "")
             continue
         mark = Text("ok", style="green") if d["agree"] else Text("DIFF", style="bold red")
-        computed = Text(value_of(d["computed"]), style="" if d["agree"] else "red")
+        shown = value_of(d["computed"])
+        if d["kind"] == "draw" and d["agree"]:
+            shown = "same"  # a draw's value is its deltas: no need to print them twice
+        computed = Text(shown, style="" if d["agree"] else "red")
         scores = " ".join(str(s) for s in d.get("scores") or [])
         table.add_row(label, how_text(d), value_of(d["recorded"]), computed, mark, scores)
     return table

@@ -144,6 +144,8 @@ def check_context(hand: HeldHand, base: dict, rules: Rules):
     """
     counts = seen_counts(hand.pairs() + indicators(base))
     filler = min(range(34), key=lambda t: counts[t])
+    if base.get("chankan") == "ankan":  # the filler is no thirteen orphans: each wait is checked itself
+        base = {**base, "chankan": True}
     text = hand.notation(name(filler))
     try:
         return build_request(column_mapping(base, text, name(filler), "ron"), rules)

@@ -235,9 +235,9 @@ class _State:
 
     def copy(self) -> _State:
         c = _State(self.turn, self.ends_on_ron)
-        c.__dict__.update(self.__dict__)
         c.at_draw, c.at_discard, c.drawn = list(self.at_draw), list(self.at_discard), list(self.drawn)
         c.events = list(self.events)
+        c.later_dora, c.dora_used, c.last, c.riichi = self.later_dora, self.dora_used, self.last, self.riichi
         return c
 
 

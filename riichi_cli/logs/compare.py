@@ -40,14 +40,15 @@ def _key(item: dict) -> tuple:
 
 
 def differences(recorded: dict, computed: dict | None) -> list[str]:
-    """``"fu: recorded 30, computed 40"`` for each field that differs; a field the log leaves out
-    (None: tenhou6 gives no fu for limit hands) is not compared."""
+    """``"fu: recorded 30, computed 40"`` for each field that differs. What the log leaves out is not
+    compared: the fu of tenhou6's limit hands, everything but the deltas of a log that gives only those."""
     if computed is None:
         return []
     out = []
+    only_deltas = recorded["points"] is None
     for f in FIELDS:
         rec, comp = recorded[f], computed[f]
-        if rec is None and f != "han" or (f == "han" and rec is None and recorded["yakuman"] is None):
+        if only_deltas and f != "deltas" or f == "fu" and rec is None:
             continue
         if f == "yaku" and rec is not None and comp is not None:
             same = sorted(map(_key, rec)) == sorted(map(_key, comp))
@@ -112,24 +113,27 @@ def win_object(rnd: Round, w: Win, mapping: dict, settled: dict, err: RiichiErro
     recorded = recorded_dict(w.recorded)
     out = {**base(source, ref, rnd), "kind": "win", "seat": w.who, "from": w.source}
     score = next((d for d in settled["wins"] if d["seat_wind"] == wind), None) if err is None else None
-    if score is None:
+    if score is None:  # the settlement refused the round or skipped this winner: say why
         score = alone(mapping, wind, rules)
         computed = None
-        diffs = [f"score: {score['error']['code']}: {score['error']['message']}"] if not score["ok"] else []
-        if err is not None and not diffs:
-            diffs = [f"settle: {err.code}: {err.one_line()}"]
-        if not diffs:
-            diffs = ["settle: this winner was skipped"]
+        if not score["ok"]:
+            diffs = [f"score: {score['error']['code']}: {score['error']['message']}"]
+        else:
+            diffs = [f"settle: {err.code}: {err.one_line()}" if err else "settle: this winner was skipped"]
     else:
         computed = computed_dict(score, by_seat(rnd, score["payments"]))
         diffs = differences(recorded, computed)
-    liable = mapping["wins"][rnd.wins.index(w)].get("pao")
-    if (w.pao is None) != (liable is None) or w.pao is not None and seat_wind(rnd, w.pao) != liable:
-        pao = "null" if w.pao is None else str(w.pao)
-        found = "null" if liable is None else str((SEATS.index(liable) + rnd.dealer) % 4)
-        diffs.append(f"pao: recorded {pao}, computed {found}")
+    diffs += pao_difference(rnd, w, mapping["wins"][rnd.wins.index(w)].get("pao"))
     return {**out, "recorded": recorded, "computed": computed, "agree": not diffs, "differences": diffs,
             "score": score}  # fmt: skip
+
+
+def pao_difference(rnd: Round, w: Win, liable: str | None) -> list[str]:
+    """The liable seat the log names against the one the calls show (the seat that fed the set)."""
+    found = None if liable is None else (SEATS.index(liable) + rnd.dealer) % 4
+    if found == w.pao:
+        return []
+    return [f"pao: recorded {_show(w.pao)}, computed {_show(found)}"]
 
 
 def alone(mapping: dict, wind: str, rules: Rules) -> dict:

@@ -230,6 +230,7 @@ def test_replay_is_listed_in_help():
 @needs_logs
 def test_a_wrong_liable_seat_is_named():
     # pao-tsumo.mjlog: P0 fed P2's third dragon set (paoWho="0"); a log naming P1 instead differs.
-    text = (LOGS / "mjlog" / "pao-tsumo.mjlog").read_text(encoding="utf-8").replace('paoWho="0"', 'paoWho="1"')
+    text = (LOGS / "mjlog" / "pao-tsumo.mjlog").read_text(encoding="utf-8")
+    text = text.replace('paoWho="0"', 'paoWho="1"')
     [d] = [d for d in riichi_cli.replay(text) if d["kind"] == "win" and d["recorded"]["yakuman"]]
     assert "pao: recorded 1, computed 0" in d["differences"]

@@ -238,3 +238,17 @@ def test_the_lobby_without_red_fives():
     [obj] = replay_text(text, "t.mjlog", "t")
     assert obj["agree"], obj["differences"]
     assert "456p" in obj["score"]["hand"] and "0" not in obj["score"]["hand"]
+
+
+def test_kokushi_on_a_concealed_kan_follows_the_rule_option():
+    # Thirteen orphans robbing P0's concealed 1m kan: a non-dealer yakuman ron, 32000 from P0.
+    # RULES.md's tenhou preset has kokushi_chankan_ankan: false, so the settlement refuses it and the
+    # replay says why; with the option on it agrees.
+    kan = Meld(ANKAN, (t("1m"),) * 4, t("1m"), 0)
+    hands = {0: "1m 1m 1m " + filler(10), 2: "9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z 7z"}
+    rec = Recorded(None, None, 1, 32000, (("kokushi", 1, True),), (-32000, 0, 32000, 0))
+    rnd = a_round(hands, [Draw(0, t("1m")), Call(0, kan)], [win(2, 0, recorded=rec)])
+    [refused] = replay_round(rnd, resolve_rules(), "t", "t")
+    assert "kokushi_chankan_ankan: false" in refused["differences"][0]
+    [allowed] = replay_round(rnd, resolve_rules(None, {"kokushi_chankan_ankan": True}), "t", "t")
+    assert allowed["agree"], allowed["differences"]

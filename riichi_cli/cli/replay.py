@@ -51,7 +51,7 @@ def _progress(total: int, files: Iterator[list[dict]]) -> Iterator[list[dict]]:
         return
     from rich.progress import Progress
 
-    from .render import console
+    from .render.console import console
 
     with Progress(console=console(stderr=True), transient=True) as bar:
         task = bar.add_task("replaying", total=total)
@@ -91,6 +91,8 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
             if fmt == "jsonl":
                 write("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in objs))
             elif fmt == "table":
+                from .render.replay import print_game
+
                 print_game(objs)
     except NoDask as e:
         click.echo(f"riichi: {e}", err=True)
@@ -99,19 +101,7 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
     if fmt == "json":
         write(json.dumps({"rounds": out, "summary": stats}, ensure_ascii=False) + "\n")
     elif fmt == "table":
-        from .render import console
-        from .render.replay import summary_text
+        from .render.replay import print_summary
 
-        console().print(summary_text(stats))
+        print_summary(stats)
     return exit_code(out)
-
-
-def print_game(objs: list[dict]) -> None:
-    if not objs:
-        return
-    from .render import console
-    from .render.replay import difference_lines, game_table
-
-    console().print(game_table(objs[0].get("game") or objs[0]["source"], objs))
-    for line in difference_lines(objs):
-        console().print(line, soft_wrap=True)

@@ -60,48 +60,62 @@ def _progress(total: int, files: Iterator[list[dict]]) -> Iterator[list[dict]]:
             yield objs
 
 
-def summary(objs: list[dict], games: int) -> dict:
-    """Games, round ends, wins, draws, agreements, differences and errors."""
-    ends = {(d["source"], d["round"]) for d in objs if d["kind"] != "error"}
-    wins = sum(d["kind"] == "win" for d in objs)
-    draws = sum(d["kind"] == "draw" for d in objs)
-    agree = sum(bool(d.get("agree")) for d in objs)
-    errors = sum(d["kind"] == "error" for d in objs)
-    return {"games": games, "rounds": len(ends), "wins": wins, "draws": draws, "agreements": agree,
-            "differences": wins + draws - agree, "errors": errors}  # fmt: skip
+class Tally:
+    """The summary and the exit code, counted as the files go by (only `json` keeps every object)."""
 
+    def __init__(self) -> None:
+        self.counts = dict.fromkeys(("games", "rounds", "wins", "draws", "agreements", "errors"), 0)
+        self.unreadable = False
 
-def exit_code(objs: list[dict]) -> int:
-    """2 when a file could not be read, 1 when a round differs or cannot be rebuilt, else 0."""
-    if any(d["kind"] == "error" and d["round"] is None for d in objs):
-        return 2
-    return 1 if any(d["kind"] == "error" or not d["agree"] for d in objs) else 0
+    def add(self, objs: list[dict]) -> None:
+        c = self.counts
+        c["games"] += 1
+        c["rounds"] += len({d["round"] for d in objs if d["kind"] != "error"})
+        for d in objs:
+            kind = d["kind"]
+            c[{"win": "wins", "draw": "draws", "error": "errors"}[kind]] += 1
+            c["agreements"] += bool(d.get("agree"))
+            self.unreadable |= kind == "error" and d["round"] is None
+
+    def summary(self) -> dict:
+        """Games, round ends, wins, draws, agreements, differences and errors."""
+        c = self.counts
+        differ = c["wins"] + c["draws"] - c["agreements"]
+        return {**{k: c[k] for k in list(c)[:5]}, "differences": differ, "errors": c["errors"]}
+
+    def exit_code(self) -> int:
+        """2 when a file could not be read, 1 when a round differs or cannot be rebuilt, else 0."""
+        if self.unreadable:
+            return 2
+        return 1 if self.summary()["differences"] or self.counts["errors"] else 0
 
 
 def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rules, overrides: dict) -> int:
+    """Replay and print as the files come (in input order); the exit code of `Tally`."""
     from ..files.cluster import NoDask
     from ..files.logs import replay_paths
 
     total, files = replay_paths(paths, rules, overrides, jobs, scheduler)
-    out: list[dict] = []
+    tally, kept = Tally(), []
     write = sys.stdout.write
     try:
         for objs in _progress(total, files):
-            out += objs
-            if fmt == "jsonl":
+            tally.add(objs)
+            if fmt == "json":
+                kept += objs
+            elif fmt == "jsonl":
                 write("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in objs))
-            elif fmt == "table":
+            else:
                 from .render.replay import print_game
 
                 print_game(objs)
     except NoDask as e:
         click.echo(f"riichi: {e}", err=True)
         return 2
-    stats = summary(out, total)
     if fmt == "json":
-        write(json.dumps({"rounds": out, "summary": stats}, ensure_ascii=False) + "\n")
+        write(json.dumps({"rounds": kept, "summary": tally.summary()}, ensure_ascii=False) + "\n")
     elif fmt == "table":
         from .render.replay import print_summary
 
-        print_summary(stats)
-    return exit_code(out)
+        print_summary(tally.summary())
+    return tally.exit_code()

@@ -234,3 +234,12 @@ def test_a_wrong_liable_seat_is_named():
     text = text.replace('paoWho="0"', 'paoWho="1"')
     [d] = [d for d in riichi_cli.replay(text) if d["kind"] == "win" and d["recorded"]["yakuman"]]
     assert "pao: recorded 1, computed 0" in d["differences"]
+
+
+@needs_logs
+def test_a_seat_out_of_range_is_a_bad_round():
+    # double-ron.mjlog E1: the first call is by who="3"; seat 7 does not exist.
+    text = (LOGS / "mjlog" / "double-ron.mjlog").read_text(encoding="utf-8").replace('who="3"', 'who="7"', 1)
+    objs = riichi_cli.replay(text)
+    assert objs[0]["kind"] == "error" and "who=7 is not a seat" in objs[0]["error"]["message"]
+    assert [d["kind"] for d in objs[1:]] == ["draw", "win", "win", "win"]  # the other rounds go on

@@ -79,7 +79,7 @@ def replay_round(rnd: Round, rules: Rules, source: str, ref: str) -> list[dict]:
     """The SPEC 10 objects of one round: one per winner, or one for a draw."""
     try:
         mapping = settlement(rnd)
-    except LogError as e:
+    except (LogError, LookupError, ValueError) as e:  # a corrupt round: say so, go on
         return [
             {**base(source, ref, rnd), "kind": "error", "error": {"code": "bad_round", "message": str(e)}}
         ]

@@ -87,9 +87,9 @@ def _tag(game: Game, rnd: Round | None, name: str, number: str, a: dict[str, str
         meld = decode_m(int(a["m"]), game.red_fives)
         if meld.kind == NUKI:
             raise LogError("a North set aside (nuki): three-player rules are not supported yet")
-        rnd.events.append(Call(int(a["who"]), meld))
+        rnd.events.append(Call(_seat(a, "who", game), meld))
     elif name == "REACH":
-        rnd.events.append(Riichi(int(a["who"]), int(a["step"])))
+        rnd.events.append(Riichi(_seat(a, "who", game), int(a["step"])))
     elif name == "DORA":
         rnd.events.append(Dora(_tile(game, int(a["hai"]))))
     elif name == "AGARI":
@@ -123,6 +123,13 @@ def _deltas(sc: str, players: int) -> tuple[int, ...]:
     return tuple(100 * values[2 * p + 1] for p in range(players))
 
 
+def _seat(a: dict[str, str], key: str, game: Game) -> int:
+    seat = int(a[key])
+    if not 0 <= seat < game.players:
+        raise LogError(f"{key}={seat} is not a seat")
+    return seat
+
+
 def _tile(game: Game, i: int) -> int:
     """An id as a tile; without red fives in the lobby, ids 16, 52 and 88 are plain fives."""
     return from_id(i, game.red_fives)
@@ -134,8 +141,8 @@ def _agari(a: dict[str, str], game: Game) -> Win:
     pairs = ints(a.get("yaku", ""))
     yaku = [(MJLOG[pairs[i]], pairs[i + 1], False) for i in range(0, len(pairs) - 1, 2)]
     yakuman = [(MJLOG[i], 1, True) for i in ints(a.get("yakuman", ""))]
-    who, source = int(a["who"]), int(a["fromWho"])
-    pao = int(a["paoWho"]) if "paoWho" in a else None
+    who, source = _seat(a, "who", game), _seat(a, "fromWho", game)
+    pao = _seat(a, "paoWho", game) if "paoWho" in a else None
     han = sum(n for _, n, _ in yaku)
     recorded = Recorded(
         han=None if yakuman else han, fu=None if yakuman else fu, yakuman=len(yakuman), points=points,

@@ -246,6 +246,8 @@ _START: Final = object()  # `play` from the first draw
 
 def _win(deltas: list, info: list, ura: list) -> Win:
     who, source, pao = int(info[0]), int(info[1]), int(info[2])
+    if not all(0 <= s < 4 for s in (who, source, pao)):
+        raise LogError(f"{info[:3]} are not seats")
     if len(info) < 4:  # only who won from whom: the deltas are all the log says
         empty = Recorded(None, None, None, None, None, tuple(int(d) for d in deltas))
         return Win(who, None if source == who else source, None, tuple(from_code(c) for c in ura), empty)

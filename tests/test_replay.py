@@ -243,3 +243,14 @@ def test_a_seat_out_of_range_is_a_bad_round():
     objs = riichi_cli.replay(text)
     assert objs[0]["kind"] == "error" and "who=7 is not a seat" in objs[0]["error"]["message"]
     assert [d["kind"] for d in objs[1:]] == ["draw", "win", "win", "win"]  # the other rounds go on
+
+
+@needs_logs
+def test_a_bad_round_start_loses_only_that_round():
+    # double-ron.mjlog: the second INIT (E2) loses its seed; E1 before it is kept, E3 and E4 follow.
+    text = (LOGS / "mjlog" / "double-ron.mjlog").read_text(encoding="utf-8")
+    second = text.index("<INIT", text.index("<INIT") + 1)
+    text = text[:second] + text[second:].replace("seed=", "sead=", 1)
+    objs = riichi_cli.replay(text)
+    expected = [(0, "win"), (1, "error"), (2, "win"), (3, "win"), (3, "win")]
+    assert [(d["round"], d["kind"]) for d in objs] == expected

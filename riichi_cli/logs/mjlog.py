@@ -59,11 +59,11 @@ def read_mjlog(text: str, ref: str = "") -> Game:
             rnd = _tag(game, rnd, name, number, dict(_ATTR.findall(attrs)))
         except (LogError, ValueError, KeyError, IndexError) as e:
             why = f"bad <{name}{number}> tag: {e}"
-            if rnd is not None:
+            if rnd is not None and name != "INIT":  # the round being read is lost
                 game.rounds.pop()
                 game.problems.append((rnd.index, why, rnd.name, rnd.honba))
-            else:
-                game.problems.append((len(game.rounds), why, None, None))
+            else:  # a round that could not even begin (or a tag before any round)
+                game.problems.append((max(0, game.started - 1), why, None, None))
             rnd = None
     last = game.rounds[-1] if game.rounds else None
     if last is not None and not last.wins and last.draw is None:
@@ -103,12 +103,13 @@ def _tag(game: Game, rnd: Round | None, name: str, number: str, a: dict[str, str
 
 
 def _init(game: Game, a: dict[str, str]) -> Round:
+    game.started += 1  # counted first: a round whose INIT is bad still has its index
     seed = ints(a["seed"])
     scores = tuple(100 * s for s in ints(a["ten"]))[: game.players]
     hands = [[_tile(game, i) for i in ints(a.get(f"hai{p}", ""))] for p in range(game.players)]
     if len(seed) != 6 or any(len(h) != 13 for h in hands):
         raise LogError("an INIT tag without its seed or thirteen tiles per hand")
-    rnd = Round(len(game.rounds), seed[0], seed[1], seed[2], scores, [_tile(game, seed[5])], hands)
+    rnd = Round(game.started - 1, seed[0], seed[1], seed[2], scores, [_tile(game, seed[5])], hands)
     if int(a.get("oya", rnd.dealer)) != rnd.dealer:
         raise LogError(f"dealer {a.get('oya')} does not match round {seed[0]}")
     game.rounds.append(rnd)

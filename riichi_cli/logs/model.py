@@ -120,3 +120,4 @@ class Game:
     rounds: list[Round]
     #: rounds that could not be read: (round index, why, the round's name and honba when known)
     problems: list[tuple[int, str, str | None, int | None]] = field(default_factory=list)
+    started: int = 0  # rounds begun so far, read or not: the next round's index

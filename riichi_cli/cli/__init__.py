@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "table": ("table", "table"),
     "rules": ("rules", "rules"),
     "replay": ("replay", "replay"),
+    "schema": ("schema", "schema"),
 }
 
 
@@ -56,6 +57,7 @@ def main() -> None:
       riichi table --rules mleague
       riichi rules wrc2022
       riichi replay logs/ --format jsonl
+      riichi schema score
     """
 
 

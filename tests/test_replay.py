@@ -254,3 +254,16 @@ def test_a_bad_round_start_loses_only_that_round():
     objs = riichi_cli.replay(text)
     expected = [(0, "win"), (1, "error"), (2, "win"), (3, "win"), (3, "win")]
     assert [(d["round"], d["kind"]) for d in objs] == expected
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "logs"
+
+
+def test_the_shipped_example_logs_agree():
+    # Written by hand (see the README): a dealer tenhou by mjlog, 48000 (16000 from each); and by
+    # tenhou6 a double riichi with ippatsu, 3 han 40 fu (20 + 10 closed ron + 4 for the East pair,
+    # round and seat wind, = 34 -> 40), dealer ron 40 x 2^5 x 6 = 7680 -> 7700, plus the stick.
+    objs = riichi_cli.replay(str(EXAMPLES))
+    assert [(d["game"], d["agree"], d["computed"]["points"]) for d in objs] == [
+        ("double-riichi", True, 7700), ("tenhou", True, 48000)]  # fmt: skip
+    assert objs[0]["computed"]["deltas"] == [8700, -7700, 0, 0]

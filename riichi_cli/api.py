@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .core.context import build_request
-from .core.errors import InvalidContext, RiichiError
+from .core.errors import RiichiError
 from .core.rules import Rules, resolve_rules, rules_from_options, rules_options
 from .core.scoring import score_request
-from .io.report import error_dict, result_dict
+from .io.mapping import build_request
+from .io.report import checked, error_dict, result_dict
 
 
 def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -> dict:
@@ -26,14 +26,12 @@ def score_checked(
 ) -> tuple[dict, RiichiError | None]:
     """Like `score`, also returning the refusal (for a caller that shows where the input went wrong)."""
     echo: dict = {}
-    try:
+
+    def work() -> dict:
         req = build_request(mapping, rules, echo)
-        return result_dict(score_request(req), req.id, source), None
-    except RiichiError as err:
-        return error_dict(err, echo, source), err
-    except RecursionError:
-        deep = InvalidContext("input nested too deeply")
-        return error_dict(deep, echo, source), deep
+        return result_dict(score_request(req), req.id, source)
+
+    return checked(work, lambda err: error_dict(err, echo, source))
 
 
 def _score_item(item: tuple[dict, Rules | None, str | None]) -> dict:

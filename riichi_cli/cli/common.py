@@ -8,6 +8,7 @@ import sys
 import click
 
 from ..core.errors import InvalidContext, RiichiError
+from ..io.mapping import FLAGS
 
 
 class RulesParam:
@@ -54,15 +55,9 @@ def emit_json(obj: object) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))
 
 
-_FLAG_KEYS = (
-    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-    "tenhou", "chiihou", "renhou",
-)  # fmt: skip
-
-
 def context_options(f):
     """The situation flags of `score` (also taken by `waits`)."""
-    for key in reversed(_FLAG_KEYS):
+    for key in reversed(FLAGS):
         f = click.option(f"--{key.replace('_', '-')}", key, is_flag=True, help=f"The win is {key}.")(f)
     opts = [
         ("--passed", "passed", "TILES", "Winning tiles let pass since your last discard (furiten)."),
@@ -114,7 +109,7 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
             except ValueError:
                 flag = "--sticks" if key == "riichi_sticks" else "--honba"
                 raise InvalidContext(f"{flag} must be a whole number, got {params[key]!r}") from None
-    for key in _FLAG_KEYS:
+    for key in FLAGS:
         if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
             mapping[key] = True
     return mapping

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from ..core.context import tile_list
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
+from ..io.mapping import tile_list
 from .common import RulesParam, build_mapping, context_options, emit_json, fail, resolve
 
 #: Longest stdin line read as a hand; anything longer is refused, not parsed.
@@ -108,18 +108,18 @@ def split_visible(mapping: dict, default: TilePairs) -> tuple[dict, TilePairs]:
 
 def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
     """Answer every stdin line with one JSON line; exit 0, or 1 if any line was refused."""
-    from ..analysis.waits import failed
+    from ..io.report import refusal
 
     bad = False
     try:
         for n, item in stdin_lines():
             if isinstance(item, RiichiError):
-                obj = failed(item, None, keys)
+                obj = refusal(item, None, keys)
             else:
                 try:
                     obj = answer(item)
                 except RiichiError as err:
-                    obj = failed(err, None, keys)
+                    obj = refusal(err, None, keys)
             bad = bad or not obj["ok"]
             sys.stdout.write(json.dumps({"line": n, **obj}, ensure_ascii=False) + "\n")
             sys.stdout.flush()
@@ -143,7 +143,7 @@ def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
 def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible, as_json, **params) -> None:
     """What a 13-tile hand waits on, how many are left, and what each wait pays."""
     from ..analysis.waits import WAITS_KEYS, waits_of
-    from ..core.context import KEYS
+    from ..io.mapping import KEYS
 
     rules = resolve(preset, rule_items)
     seen = read_tiles(visible, "visible")

@@ -1,40 +1,18 @@
-"""The situation of a win (SPEC section 3) and its checks.
+"""The situation of a win or of a waiting hand, and the checks that it could happen at a table.
 
-`build_request` turns a mapping of section 3 keys (from YAML, JSON, CLI flags or a Python
-caller) into a checked (hand, context, rules) triple. It is pure: no file or terminal I/O.
+The keys of a mapping are read by :mod:`riichi_cli.io.mapping`; this module holds what they
+become (a `Context`, a checked `Request`) and the table-side checks. Pure: no I/O.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from difflib import get_close_matches
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
-from .errors import InvalidContext, NotationError, short
-from .hand import Hand
-from .notation import check_counts, parse_hand, scan
-from .rules import Rules, resolve_rules, with_overrides
-from .tiles import SEATS
-
-FLAGS: Final = (
-    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
-    "chankan", "tenhou", "chiihou", "renhou",
-)  # fmt: skip
-KEYS: Final = frozenset(
-    FLAGS
-    + ("hand", "win_tile", "win", "from", "round_wind", "seat_wind", "dora", "ura", "honba")
-    + ("riichi_sticks", "discards", "passed", "rules", "rule_options", "id")
-)
-_SEAT_WORDS: Final = {
-    "e": "E",
-    "s": "S",
-    "w": "W",
-    "n": "N",
-    "east": "E",
-    "south": "S",
-    "west": "W",
-    "north": "N",
-}
+from .errors import InvalidContext
+from .hand import Hand, Meld
+from .rules import Rules
+from .tiles import seat_before
 
 
 @dataclass(frozen=True)
@@ -75,11 +53,11 @@ class Context:
         """The seat that dealt in: ``from``, else the seat before the winner; None on tsumo."""
         if self.tsumo:
             return None
-        return self.from_seat or SEATS[(SEATS.index(self.seat_wind) - 1) % 4]
+        return self.from_seat or seat_before(self.seat_wind)
 
 
 class Request(NamedTuple):
-    """A checked win: what `build_request` returns and `score_request` takes."""
+    """A checked win: what `riichi_cli.io.mapping.build_request` returns and `score_request` takes."""
 
     hand: Hand
     context: Context
@@ -87,184 +65,13 @@ class Request(NamedTuple):
     id: Any = None
 
 
-def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
-    """``unknown key 'hnd' (did you mean 'hand'?)``, or the valid keys when nothing is close."""
-    close = get_close_matches(str(key), valid, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else "valid keys: " + ", ".join(sorted(valid))
-    return f"unknown key {short(key)} ({hint})"
-
-
-def seat(value: object, key: str) -> str:
-    found = _SEAT_WORDS.get(str(value).strip().lower()) if isinstance(value, str) else None
-    if found is None:
-        raise InvalidContext(f"{key} must be one of E, S, W, N, got {short(value)}")
-    return found
-
-
-def flag(value: object, key: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidContext(f"{key} must be true or false, got {short(value)}")
-    return value
-
-
-def count(value: object, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidContext(f"{key} must be a whole number >= 0, got {short(value)}")
-    return value
-
-
-def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
-    """A list of tiles (``[4s, 1z]``) or one string of groups (``"4s1z"``) as (tile, red) pairs."""
-    if value is None:
-        return []
-    if isinstance(value, str):
-        texts = [value]
-    elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) for v in value):
-        texts = [str(v) for v in value]
-    else:
-        raise InvalidContext(f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}")
-    try:
-        return [tile for text in texts for tile in scan(text)]
-    except NotationError as e:
-        raise NotationError(f"{key}: {e.message}", e.text, e.position) from None
-
-
-# (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
-# default is kept in the entry so that its id cannot be reused while the entry lives; keying on the
-# id spares hashing all the options of a Rules value for every hand.
-_rules_cache: dict = {}
-
-
-def read_rules(mapping: dict, default: Rules) -> Rules:
-    """The rules of a hand: its own preset and options over the caller's default rules.
-
-    Batches repeat the same few rule settings, so resolved rules are cached by their inputs.
-    """
-    preset, options = mapping.get("rules"), mapping.get("rule_options")
-    if preset is None and not options:
-        return default
-    try:
-        key = (id(default), preset, tuple(options.items()) if isinstance(options, dict) else options)
-        entry = _rules_cache.get(key)
-    except TypeError:  # an unhashable value: resolve it (and let it be refused) below
-        key, entry = None, None
-    if entry is not None and entry[0] is default:
-        return entry[1]
-    found = _read_rules(preset, options, default)
-    if key is not None and len(_rules_cache) < 1024:
-        _rules_cache[key] = (default, found)
-    return found
-
-
-def _read_rules(preset: object, options: object, default: Rules) -> Rules:
-    if options is not None and not isinstance(options, dict):
-        raise InvalidContext(f"rule_options must be a mapping, got {short(options)}")
-    if preset is not None and not isinstance(preset, str):
-        raise InvalidContext(f"rules must be a preset name, got {short(preset)}")
-    if preset is None:
-        return with_overrides(default, options or {})
-    return resolve_rules(preset, options)
-
-
-def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict | None = None) -> Request:
-    """Check a section 3 mapping and build the hand, the context and the rules.
-
-    ``echo`` (if given) is filled with the keys read so far, so an error can still report them.
-    """
-    echo = {} if echo is None else echo
-    if not isinstance(mapping, dict):
-        raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
-    ident = mapping.get("id")
-    if not isinstance(ident, (str, int, float, bool, type(None))):
-        raise InvalidContext(f"id must be a string or a number, got {short(ident)}")
-    echo["id"] = ident
-    rules = read_rules(mapping, default_rules or resolve_rules())
-    win = mapping.get("win", "ron")
-    if win not in ("ron", "tsumo"):
-        raise InvalidContext(f"win must be ron or tsumo, got {short(win)}")
-    echo["win"] = win
-    round_wind = echo["round_wind"] = seat(mapping.get("round_wind", "E"), "round_wind")
-    seat_wind = echo["seat_wind"] = seat(mapping.get("seat_wind", "S"), "seat_wind")
-    hand = read_hand(mapping.get("hand"), mapping.get("win_tile"))
-    echo["hand"] = hand.text
-    echo["win_tile"] = hand.win_name
-    dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
-    context = read_context(mapping, win == "tsumo", round_wind, seat_wind, dora, ura)
-    echo["from"] = context.discarder
-    check_tiles(hand, dora + ura, rules, mapping["hand"])
-    unknown = [k for k in mapping if k not in KEYS]
-    if unknown:  # checked last so that an error still echoes what could be read
-        raise InvalidContext(unknown_key_message(unknown[0], KEYS))
-    check_context(hand, context, rules)
-    return Request(hand, context, rules, ident)
-
-
-def read_hand(text: object, win_tile: object) -> Hand:
-    """The ``hand`` and ``win_tile`` keys as a Hand."""
-    if text is None:
-        raise InvalidContext("missing key 'hand'")
-    if not isinstance(text, str):
-        raise InvalidContext(f"hand must be a string of tile notation, got {short(text)}")
-    if win_tile is not None and not isinstance(win_tile, str):
-        raise InvalidContext(f"win_tile must be one tile like '5m', got {short(win_tile)}")
-    return parse_hand(text, win_tile)
-
-
-def read_context(
-    mapping: dict,
-    tsumo: bool,
-    round_wind: str,
-    seat_wind: str,
-    dora: list[tuple[int, bool]],
-    ura: list[tuple[int, bool]],
-) -> Context:
-    """The Context of a mapping whose winds and indicators were read already."""
-    get = mapping.get
-    raw_from = get("from")
-    return Context(
-        tsumo=tsumo,
-        from_seat=None if raw_from is None else seat(raw_from, "from"),
-        round_wind=round_wind,
-        seat_wind=seat_wind,
-        riichi=flag(get("riichi", False), "riichi"),
-        double_riichi=flag(get("double_riichi", False), "double_riichi"),
-        ippatsu=flag(get("ippatsu", False), "ippatsu"),
-        haitei=flag(get("haitei", False), "haitei"),
-        houtei=flag(get("houtei", False), "houtei"),
-        rinshan=flag(get("rinshan", False), "rinshan"),
-        chankan=flag(get("chankan", False), "chankan"),
-        tenhou=flag(get("tenhou", False), "tenhou"),
-        chiihou=flag(get("chiihou", False), "chiihou"),
-        renhou=flag(get("renhou", False), "renhou"),
-        dora=tuple([t for t, _ in dora]),
-        ura=tuple([t for t, _ in ura]),
-        honba=count(get("honba", 0), "honba"),
-        riichi_sticks=count(get("riichi_sticks", 0), "riichi_sticks"),
-        discards=tuple([t for t, _ in tile_list(get("discards"), "discards")]),
-        passed=tuple([t for t, _ in tile_list(get("passed"), "passed")]),
-    )
-
-
-def check_tiles(hand: Hand, indicators: list[tuple[int, bool]], rules: Rules, text: str) -> None:
-    """No fifth copy of a tile and no extra red five, hand, melds and indicators together."""
-    counts, reds = hand.all_counts(), list(hand.reds)
-    for meld in hand.melds:
-        if meld.reds:
-            reds[meld.tiles[0] // 9] += meld.reds
-    for t, red in indicators:
-        counts[t] += 1
-        if red:
-            reds[t // 9] += 1
-    check_counts(counts, reds, rules.aka_dora, text)
-
-
-def check_context(hand: Hand, c: Context, rules: Rules) -> None:
-    """Refuse situations that cannot happen at a table."""
+def check_context(melds: tuple[Meld, ...], c: Context, rules: Rules) -> None:
+    """Refuse situations that cannot happen at a table, given the player's melds."""
     if not (c.in_riichi or c.from_seat or c.ura or len(c.dora) > 1 or c.ippatsu or c.haitei or c.houtei
             or c.rinshan or c.chankan or c.tenhou or c.chiihou or c.renhou):  # fmt: skip
         return  # none of the rules below can be broken
-    has_kan = any(m.is_kan for m in hand.melds)
-    called = any(m.is_open for m in hand.melds)
+    has_kan = any(m.is_kan for m in melds)
+    called = any(m.is_open for m in melds)
     problems = [
         (c.in_riichi and called, "riichi with open melds"),
         (c.ippatsu and not c.in_riichi, "ippatsu without riichi"),
@@ -284,7 +91,7 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         (c.chiihou and not c.tsumo, "chiihou with ron (see renhou)"),
         (c.renhou and (c.dealer or c.tsumo), "renhou is a non-dealer's ron before their first draw"),
         (c.renhou and rules.renhou == "none", "renhou is not played under {rules} (renhou: none)"),
-        ((c.tenhou or c.chiihou or c.renhou) and bool(hand.melds), "tenhou/chiihou/renhou with melds"),
+        ((c.tenhou or c.chiihou or c.renhou) and bool(melds), "tenhou/chiihou/renhou with melds"),
         ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "tenhou/chiihou/renhou with riichi"),
         (bool(c.ura) and not c.in_riichi, "ura dora indicators without riichi"),
         (bool(c.ura) and not rules.ura_dora, "ura dora are not played under {rules} (ura_dora: false)"),

@@ -5,20 +5,11 @@ Refusals point at the first bad character of the text they were given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NoReturn
 
 from .errors import InvalidHand, NotationError
-from .hand import KAN_KINDS, MELD_KINDS, Hand, Meld
+from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld
 from .tiles import FIVES, name
-
-
-class Tile(NamedTuple):
-    """One written tile: its id and whether it is a red five."""
-
-    tile: int
-    red: bool
-
 
 _SUIT_OF: Final = {ord(letter): s for s, letter in enumerate("mpsz")}
 #: (tile, red) by suit * 10 + digit, None where the digit and suit make no tile ("0m" is red 5m).
@@ -27,37 +18,6 @@ _TILE_TABLE: Final[list[tuple[int, bool] | None]] = [
     for s in range(4)
     for d in range(10)
 ]
-
-
-@dataclass(frozen=True)
-class Parsed:
-    """A hand as written: concealed tiles in written order, then melds (kind, tiles, position)."""
-
-    text: str
-    concealed: tuple[Tile, ...]
-    melds: tuple[tuple[str, tuple[Tile, ...], int], ...]
-
-    def counts(self) -> list[int]:
-        counts = [0] * 34
-        for t in self.concealed:
-            counts[t.tile] += 1
-        return counts
-
-    def reds(self) -> tuple[int, int, int]:
-        reds = [0, 0, 0]
-        for t in self.concealed:
-            if t.red:
-                reds[t.tile // 9] += 1
-        return reds[0], reds[1], reds[2]
-
-
-def parse_tiles(text: str, start: int = 0, end: int | None = None) -> list[Tile]:
-    """Tile groups like ``123m0p77z`` in ``text[start:end]``.
-
-    >>> [t.tile for t in parse_tiles("19m7z")]
-    [0, 8, 33]
-    """
-    return [Tile(t, red) for t, red in scan(text, start, end)]
 
 
 def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, bool]]:
@@ -77,7 +37,6 @@ def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, b
             tile = _TILE_TABLE[suit * 10 + ord(text[k]) - 48]
             if tile is None:  # 0z, 8z, 9z
                 _refuse(text, start, stop)
-                raise AssertionError  # unreachable: _refuse raises
             out.append(tile)
         first = i + 1
     if first != stop:
@@ -85,7 +44,7 @@ def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, b
     return out
 
 
-def _refuse(text: str, start: int, end: int) -> None:
+def _refuse(text: str, start: int, end: int) -> NoReturn:
     """Walk bad notation character by character and raise at the first character at fault."""
     digits: list[int] = []  # positions of digits waiting for their suit letter
     for i in range(start, end):
@@ -107,30 +66,6 @@ def _refuse(text: str, start: int, end: int) -> None:
     raise NotationError("not tile notation", text, start)
 
 
-def parse(text: str) -> Parsed:
-    """Split a hand into its concealed part and its melds, checking only the notation."""
-    concealed: list[Tile] = []
-    melds: list[tuple[str, tuple[Tile, ...], int]] = []
-    i, n = 0, len(text)
-    while i < n:
-        if text[i].isspace():
-            i += 1
-            continue
-        j = i
-        while j < n and not text[j].isspace():
-            j += 1
-        colon = text.find(":", i, j)
-        if colon < 0:
-            concealed.extend(parse_tiles(text, i, j))
-        else:
-            kind = meld_kind(text, i, colon, j)
-            melds.append((kind, tuple(parse_tiles(text, colon + 1, j)), i))
-        i = j
-    if not concealed and not melds:
-        raise NotationError("empty hand", text, 0)
-    return Parsed(text, tuple(concealed), tuple(melds))
-
-
 def make_meld(kind: str, tiles, text: str, pos: int) -> Meld:
     """Check a meld's shape: a chi is three consecutive number tiles of one suit, a pon three
     equal tiles, a kan four. ``tiles`` are (tile, red, ...) tuples."""
@@ -149,10 +84,6 @@ def make_meld(kind: str, tiles, text: str, pos: int) -> Meld:
     return Meld(kind, tuple(ids), sum(t[1] for t in tiles))
 
 
-def build_melds(parsed: Parsed) -> tuple[Meld, ...]:
-    return tuple(make_meld(kind, tiles, parsed.text, pos) for kind, tiles, pos in parsed.melds)
-
-
 def _tokens(text: str) -> list[tuple[int, int]]:
     """(start, end) of each whitespace-separated group."""
     spans, start, n = [], -1, len(text)
@@ -168,13 +99,11 @@ def _tokens(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def parse_hand(text: str, win: str | None = None) -> Hand:
-    """A 14-tile winning hand; the winning tile is the last concealed tile unless ``win`` names one.
+def parse_written(text: str) -> HeldHand:
+    """Any hand as written, checking the notation and the melds' shapes but not the tile count.
 
-    ``win='5m'`` names a plain five if the hand has one, else the red one; ``'0m'`` only the red one.
-
-    >>> parse_hand("123m456p789s1122z", win="1z").win_tile
-    27
+    >>> parse_written("123m 456p 789s 11z chi:789s").size
+    14
     """
     counts, reds, melds = [0] * 34, [0, 0, 0], []
     last = None
@@ -189,17 +118,30 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
         else:
             kind = meld_kind(text, start, colon, end)
             melds.append(make_meld(kind, scan(text, colon + 1, end), text, start))
-    size = sum(counts) + 3 * len(melds)
     if last is None and not melds:
         raise NotationError("empty hand", text, 0)
-    if len(melds) > 4 or size != 14 or last is None:
+    return HeldHand(text, tuple(counts), (reds[0], reds[1], reds[2]), tuple(melds), last)
+
+
+def parse_hand(text: str, win: str | None = None) -> Hand:
+    """A 14-tile winning hand; the winning tile is the last concealed tile unless ``win`` names one.
+
+    ``win='5m'`` names a plain five if the hand has one, else the red one; ``'0m'`` only the red one.
+
+    >>> parse_hand("123m456p789s1122z", win="1z").win_tile
+    27
+    """
+    held = parse_written(text)
+    size = held.size
+    if len(held.melds) > 4 or size != 14 or held.last is None:
         raise InvalidHand(
             f"a winning hand has 14 tiles (a meld counts 3), this one has {size}",
             text,
             max(len(text.rstrip()) - 1, 0),
         )
-    win_tile, win_red = last if win is None else pick_win_tile(counts, reds, win, text)
-    return Hand(tuple(counts), win_tile, tuple(melds), (reds[0], reds[1], reds[2]), win_red)
+    counts, reds = held.counts, held.reds
+    win_tile, win_red = held.last if win is None else pick_win_tile(counts, reds, win, text)
+    return Hand(counts, win_tile, held.melds, reds, win_red)
 
 
 def meld_kind(text: str, start: int, colon: int, end: int) -> str:
@@ -213,15 +155,15 @@ def meld_kind(text: str, start: int, colon: int, end: int) -> str:
     return kind
 
 
-def pick_win_tile(counts: list[int], reds: list[int], win: str, text: str) -> tuple[int, bool]:
+def pick_win_tile(counts: tuple[int, ...], reds: tuple[int, ...], win: str, text: str) -> tuple[int, bool]:
     """The (tile, red) that ``win`` names among the concealed tiles (given as counts and reds)."""
     try:
-        tiles = parse_tiles(win)
+        tiles = scan(win)
     except NotationError as e:
         raise NotationError(f"win_tile: {e.message}", e.text, e.position) from None
     if len(tiles) != 1:
         raise NotationError(f"win_tile must be one tile, got {len(tiles)}", win, 0)
-    tile, red = tiles[0].tile, tiles[0].red
+    tile, red = tiles[0]
     held = counts[tile]
     held_red = reds[tile // 9] if tile in FIVES else 0
     if held == 0 or (red and held_red == 0):
@@ -230,28 +172,30 @@ def pick_win_tile(counts: list[int], reds: list[int], win: str, text: str) -> tu
     return tile, red or held == held_red
 
 
-def check_limits(parsed_tiles: list[tuple[int, bool]], aka_dora: int, text: str) -> None:
-    """Refuse more than four of a tile or more red fives than the rules have."""
-    counts = [0] * 34
-    reds = [0, 0, 0, 0]
-    for t, red in parsed_tiles:
-        counts[t] += 1
-        reds[t // 9] += red
-    check_counts(counts, reds, aka_dora, text)
-
-
 _RED_LIMITS: Final = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
 
 
-def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str) -> None:
-    """`check_limits` on counts of every tile and red fives per suit (m, p, s)."""
+def check_limits(tiles: list[tuple[int, bool]], aka_dora: int, text: str, counted: str = "") -> None:
+    """Refuse more than four of a tile or more red fives than the rules have.
+
+    ``tiles`` are (tile, red) pairs; ``counted`` says which tiles they are when they are more than
+    the hand, its melds and its indicators (a message names what was counted together).
+    """
+    counts = [0] * 34
+    reds = [0, 0, 0, 0]
+    for t, red in tiles:
+        counts[t] += 1
+        reds[t // 9] += red
     for t in range(34):
         if counts[t] > 4:
-            raise InvalidHand(f"more than four {name(t)} (hand, melds and indicators together)", text)
+            _over_limit(f"more than four {name(t)}", "(hand, melds and indicators together)", counted, text)
     allowed = _RED_LIMITS[aka_dora]
     for s in range(3):
         have, most = reds[s], allowed[s]
         if have > most:
-            raise InvalidHand(
-                f"{have} red {name(FIVES[s])} but the rules have {most} (aka_dora: {aka_dora})", text
-            )
+            what = f"{have} red {name(FIVES[s])} but the rules have {most}"
+            _over_limit(what, f"(aka_dora: {aka_dora})", counted, text)
+
+
+def _over_limit(what: str, why: str, counted: str, text: str) -> NoReturn:
+    raise InvalidHand(f"{what} {counted or why}", text)

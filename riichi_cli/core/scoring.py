@@ -1,6 +1,6 @@
 """Score a checked hand: try every reading, keep the one that pays most.
 
->>> from riichi_cli.context import build_request
+>>> from riichi_cli.io.mapping import build_request
 >>> req = build_request({"hand": "234567m2278p456s9p", "riichi": True, "dora": ["1p"]})
 >>> r = score_request(req)
 >>> (r.han, r.fu, r.points.total)
@@ -111,20 +111,29 @@ def score_reading(r: Reading) -> Result | None:
     return max(candidates, key=lambda res: res.key)
 
 
+def furiten(waits: list[int], ctx: Context) -> tuple[str, tuple[int, ...]] | None:
+    """(kind, tiles) when a ron on any of ``waits`` is refused as furiten, else None.
+
+    ``discard`` furiten: a wait among the player's own discards (every such wait is listed);
+    otherwise ``riichi`` or ``temporary`` furiten: a wait let pass (in or before riichi).
+    """
+    on_discards = tuple(t for t in waits if t in ctx.discards)
+    if on_discards:
+        return "discard", on_discards
+    on_passed = tuple(t for t in waits if t in ctx.passed)
+    if on_passed:
+        return "riichi" if ctx.in_riichi else "temporary", on_passed
+    return None
+
+
 def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
     """A winning tile the winner is furiten on, with the kind, for a ron; else None."""
     if ctx.tsumo or not (ctx.discards or ctx.passed):
         return None
     before = list(hand.concealed)
     before[hand.win_tile] -= 1
-    waits = winning_tiles(before)
-    for t in waits:
-        if t in ctx.discards:
-            return t, "discard"
-    for t in waits:
-        if t in ctx.passed:
-            return t, "riichi" if ctx.in_riichi else "temporary"
-    return None
+    found = furiten(winning_tiles(before), ctx)
+    return None if found is None else (found[1][0], found[0])
 
 
 def score_request(req: Request) -> Result:

@@ -43,6 +43,11 @@ def name(tile: int, red: bool = False) -> str:
     return f"0{SUITS[tile // 9]}" if red else _NAMES[tile]
 
 
+def seat_before(seat: str) -> str:
+    """The seat that plays just before ``seat``: the default discarder of a ron."""
+    return SEATS[(SEATS.index(seat) - 1) % 4]
+
+
 def is_terminal(tile: int) -> bool:
     return tile < 27 and tile % 9 in (0, 8)
 

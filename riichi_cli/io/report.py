@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ..core.errors import RiichiError
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ..core.errors import InvalidContext, RiichiError
 from ..core.scoring import Result
 from ..core.yaku import NAMES
 
@@ -45,10 +48,45 @@ def yaku_dict(id: str, han: int | None, yakuman: int | None) -> dict:
     return dict(item)
 
 
+T = TypeVar("T")
+
+
+def error_object(err: RiichiError) -> dict:
+    """The ``error`` value of every refused answer: ``{"code", "message"}``."""
+    return {"code": err.code, "message": err.one_line()}
+
+
+def checked(work: Callable[[], T], refuse: Callable[[RiichiError], T]) -> tuple[T, RiichiError | None]:
+    """(``work()``, None), or (``refuse(err)``, err) when the input is refused: never raises for bad input.
+
+    Input nested deeper than Python can walk is refused like any other bad input.
+    """
+    try:
+        return work(), None
+    except RiichiError as err:
+        return refuse(err), err
+    except RecursionError:
+        deep = InvalidContext("input nested too deeply")
+        return refuse(deep), deep
+
+
+def echo_id(mapping: object) -> Any:
+    """The id a refusal repeats: the mapping's own when it is a valid id, else None."""
+    ident = mapping.get("id") if isinstance(mapping, dict) else None
+    return ident if isinstance(ident, (str, int, float, bool, type(None))) else None
+
+
+def refusal(err: RiichiError, mapping: object, keys: tuple[str, ...]) -> dict:
+    """The object of a refused input that has no echo: ``ok`` false, the error, the id, ``keys`` null."""
+    out = {"ok": False, "error": error_object(err), "id": echo_id(mapping)}
+    out.update(dict.fromkeys(keys))
+    return out
+
+
 def error_dict(err: RiichiError, echo: dict, source: str | None = None) -> dict:
     """The SPEC 4 object of a refused hand: what could be read is echoed, scoring keys are null."""
     out: dict = {} if source is None else {"source": source}
-    out.update(id=echo.get("id"), ok=False, error={"code": err.code, "message": err.one_line()})
+    out.update(id=echo.get("id"), ok=False, error=error_object(err))
     out.update({k: echo.get(k) for k in ECHO_KEYS})
     seat = echo.get("seat_wind")
     out["dealer"] = None if seat is None else seat == "E"

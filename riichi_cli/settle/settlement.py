@@ -30,18 +30,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..core.context import KEYS, build_request, count, read_rules, seat
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
-from ..core.hand import concealed_pairs
-from ..core.notation import build_melds, check_limits, parse
+from ..core.notation import check_limits, parse_written
 from ..core.points import Points, hand_points, payments
 from ..core.rules import Rules, resolve_rules
 from ..core.scoring import Result, score_request
 from ..core.tiles import SEATS, name
-from ..io.report import result_dict
+from ..io.mapping import KEYS, build_request, count, read_id, read_rules, seat
+from ..io.report import checked, error_object, result_dict
 
 STICK = 1000  # one riichi deposit
 MANGAN_BASE = 2000  # nagashi mangan and the reverse-mangan chombo are sized as a mangan tsumo
@@ -143,9 +142,7 @@ def read_round(mapping: object, default: Rules | None) -> Round:
     if len(given) != 1:
         found = " and ".join(given) if given else "none"
         raise InvalidContext(f"give exactly one of wins, draw, chombo (found {found})")
-    ident = mapping.get("id")
-    if not isinstance(ident, (str, int, float, bool, type(None))):
-        raise InvalidContext(f"id must be a string or a number, got {short(ident)}")
+    ident = read_id(mapping)
     return Round(
         rules=read_rules(mapping, default or resolve_rules()),
         round_wind=seat(mapping.get("round_wind", "E"), "round_wind"),
@@ -395,7 +392,8 @@ def settle_wins(rnd: Round, raw: object) -> dict:
     splits = shares([s.entry for s in winners], rnd, declared)
     for s, (honba, sticks) in zip(winners, splits):
         pay = win_payments(s.result, honba, sticks, s.pao, rnd.rules)
-        wins.append({**result_dict(s.result, s.entry.raw.get("id")), "payments": pay})
+        # the Result keeps what this winner actually gets: its share of honba and deposits, pao
+        wins.append(result_dict(replace(s.result, payments=pay), s.entry.raw.get("id")))
         paos += [pao_dict(s, pay)] if s.pao else []
         deltas = {k: deltas[k] + pay[k] for k in SEATS}
     stays = any(s.entry.seat == "E" for s in winners)
@@ -440,15 +438,11 @@ def nagashi_deltas(nagashi: tuple[str, ...], rules: Rules) -> dict[str, int]:
 
 def draw_waits(text: str, rules: Rules) -> tuple[list[int], list[int]]:
     """(concealed counts, waits by shape) of a 13-tile hand at a draw; pure karaten waits included."""
-    parsed = parse(text)
-    melds = build_melds(parsed)
-    counts = parsed.counts()
-    size = sum(counts) + 3 * len(melds)
-    if size != 13:
-        raise InvalidHand(f"a hand at a draw has 13 tiles (a meld counts 3), this one has {size}", text)
-    tiles = concealed_pairs(counts, parsed.reds()) + [p for m in melds for p in m.pairs()]
-    check_limits(tiles, rules.aka_dora, text)
-    return counts, winning_tiles(counts)
+    held = parse_written(text)
+    if held.size != 13:
+        raise InvalidHand(f"a hand at a draw has 13 tiles (a meld counts 3), this one has {held.size}", text)
+    check_limits(held.pairs(), rules.aka_dora, text)
+    return list(held.counts), winning_tiles(held.counts)
 
 
 def karaten_note(s: str, text: object, rules: Rules) -> str | None:
@@ -577,20 +571,14 @@ def outcome(
 
 
 def error_result(err: RiichiError) -> dict:
-    """The SPEC 8 object of a refused settlement."""
-    return {**blank(), "ok": False, "error": {"code": err.code, "message": err.one_line()}}
+    """The settlement object of a refused settlement."""
+    return {**blank(), "ok": False, "error": error_object(err)}
 
 
 def settle_checked(mapping: object, rules: Rules | None = None) -> tuple[dict, RiichiError | None]:
     """Settle one round; ``rules`` are the defaults its ``rules:``/``rule_options:`` may override.
-    Returns (the SPEC 8 object, the refusal or None); never raises for bad input."""
-    try:
-        return settle_round(mapping, rules), None
-    except RiichiError as err:
-        return error_result(err), err
-    except RecursionError:
-        deep = InvalidContext("input nested too deeply")
-        return error_result(deep), deep
+    Returns (the settlement object, the refusal or None); never raises for bad input."""
+    return checked(lambda: settle_round(mapping, rules), error_result)
 
 
 def settle(mapping: object, rules: Rules | None = None) -> dict:

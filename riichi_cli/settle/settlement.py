@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
@@ -89,10 +90,10 @@ class Round:
     honba: int
     sticks: int
     riichi: tuple[str, ...]
-    dora: object
-    ura: object
+    dora: Any
+    ura: Any
     scores: dict[str, int] | None
-    id: object
+    id: Any
 
 
 def refuse_unknown(mapping: dict, allowed: set | frozenset, where: str) -> None:

@@ -21,10 +21,10 @@ def set_fu(tile: int, is_open: bool, is_kan: bool) -> int:
     return 2 * (2 if is_orphan(tile) else 1) * (1 if is_open else 2) * (4 if is_kan else 1)
 
 
-def fu_lines(r: Reading, pinfu: bool) -> list[tuple[str, int]]:
+def fu_lines(r: Reading, no_tsumo_fu: bool) -> list[tuple[str, int]]:
     """Every fu of a reading as (reason, fu), unrounded.
 
-    ``pinfu`` says whether pinfu was scored (then a tsumo earns no 2 fu).
+    ``no_tsumo_fu`` says whether a yaku that forbids the tsumo fu (pinfu) was scored.
     """
     if r.form == "chiitoitsu":
         return [("chiitoitsu", 25)]
@@ -32,7 +32,7 @@ def fu_lines(r: Reading, pinfu: bool) -> list[tuple[str, int]]:
     ctx = r.ctx
     if r.closed and not ctx.tsumo:
         lines.append(("closed ron", 10))
-    if ctx.tsumo and not pinfu and (r.rules.rinshan_tsumo_fu or not ctx.rinshan):
+    if ctx.tsumo and not no_tsumo_fu and (r.rules.rinshan_tsumo_fu or not ctx.rinshan):
         lines.append(("tsumo", 2))
     for kind, tile, is_open, is_kan in r.sets:
         if kind == TRIP:

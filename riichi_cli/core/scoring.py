@@ -21,8 +21,7 @@ from .points import Points, base_points, hand_points, payments
 from .reading import Reading, readings
 from .rules import Rules
 from .tiles import dora_of, name
-from .yaku import find_yaku, find_yakuman
-from .yaku import pinfu as is_pinfu
+from .yaku import find_yaku, find_yakuman, renhou_as
 
 
 class YakuItem(NamedTuple):
@@ -96,11 +95,10 @@ def score_reading(r: Reading) -> Result | None:
     yaku_han = sum(han for _, han in found)
     needed = max(r.rules.min_han, 2 if r.rules.ryanshiba and r.ctx.honba >= 5 else 1)
     candidates: list[Result] = []
-    if r.ctx.renhou and r.rules.renhou == "mangan":
+    if renhou_as(r, "mangan"):
         candidates.append(_finish(r, [YakuItem("renhou", han=5)], 5, None, 0, "mangan", (), 2000))
     if yaku_han >= needed:
-        pinfu = any(y.test is is_pinfu for y, _ in found)
-        lines = fu_lines(r, pinfu)
+        lines = fu_lines(r, any(y.no_tsumo_fu for y, _ in found))
         fu = round_fu(lines)
         items = [YakuItem(y.id, han=han) for y, han in found] + dora_items(r)
         han = sum(i.han or 0 for i in items)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import NoReturn
 
 import click
 
@@ -42,13 +43,36 @@ def resolve(preset: str | None, rule_items: tuple[str, ...]):
         fail(e)
 
 
-def fail(err: RiichiError, code: int | None = None) -> None:
-    """Print a refusal on stderr (message, then the input with a caret) and exit."""
+#: Error codes of input that was read but is not a valid win (exit 1); every other code is an
+#: input or usage error (exit 2). See README, "Exit codes".
+NOT_A_VALID_WIN = frozenset({"not_a_win", "no_yaku", "below_minimum", "furiten"})
+
+
+def exit_code(err: RiichiError, settlement: bool = False) -> int:
+    """The exit status of a refusal; every command asks here.
+
+    1: the input was read but is refused by the rules of the game (not a valid win; for
+    `settle`, also a settlement that cannot happen, ``invalid_context``).
+    2: the input or the command line cannot be read as asked (notation, tile counts, keys,
+    values, files), the same in every command.
+    """
+    if err.code in NOT_A_VALID_WIN or (settlement and err.code == "invalid_context"):
+        return 1
+    return 2
+
+
+def fail(err: RiichiError, settlement: bool = False) -> NoReturn:
+    """Print a refusal on stderr (message, then the input with a caret) and exit with `exit_code`."""
     click.echo(f"riichi: {err.code}: {err.message}", err=True)
     caret = err.caret()
     if caret:
         click.echo(caret, err=True)
-    sys.exit(err.exit_code if code is None else code)
+    sys.exit(exit_code(err, settlement))
+
+
+def missing_hand(tiles: str, example: str, sources: str) -> InvalidContext:
+    """The refusal of a command line that gives no hand: the same error in every command."""
+    return InvalidContext(f"give a HAND of {tiles} tiles (e.g. {example}){sources}", detail="missing_hand")
 
 
 def emit_json(obj: object) -> None:
@@ -83,7 +107,7 @@ def build_mapping(ctx: click.Context, hand: tuple[str, ...], params: dict) -> di
     try:
         return mapping_of(ctx, hand, params)
     except RiichiError as e:
-        fail(e, 2)
+        fail(e)
 
 
 def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:

@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from ..core.errors import InvalidContext, RiichiError
-from .common import RulesParam, context_options, emit_json, fail, mapping_of, rules_of
+from ..core.errors import RiichiError
+from .common import RulesParam, context_options, emit_json, exit_code, fail, mapping_of, missing_hand, rules_of
 
 EPILOG_SCORE = """\b
 Examples:
@@ -33,7 +33,7 @@ def score(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, as_json
         rules = rules_of(preset, rule_items)
         mapping = mapping_of(ctx, hand, params)
         if "hand" not in mapping:
-            raise InvalidContext("give a HAND (e.g. 234567m2278p456s9p) or --context FILE with a hand: key")
+            raise missing_hand("14", "234567m2278p456s9p", " or --context FILE with a hand: key")
     except RiichiError as err:
         if as_json:
             emit_json(error_dict(err, {}))
@@ -47,4 +47,4 @@ def score(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, as_json
         print_result(result)
     else:
         fail(err)
-    sys.exit(0 if err is None else err.exit_code)
+    sys.exit(0 if err is None else exit_code(err))

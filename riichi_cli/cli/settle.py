@@ -38,20 +38,20 @@ def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: 
     try:
         doc = read_round_file(file)
     except RiichiError as e:  # the file cannot be read: an input error (exit 2)
-        report(error_result(e), e, 2, as_json)
+        report(error_result(e), e, as_json)
         return
     result, err = settle_checked(with_flags(doc, preset, rule_items))
-    report(result, err, 1, as_json)
+    report(result, err, as_json)
 
 
-def report(result: dict, err: RiichiError | None, code: int, as_json: bool) -> None:
-    """The JSON object or the table on stdout; a refusal also on stderr, then exit ``code``."""
+def report(result: dict, err: RiichiError | None, as_json: bool) -> None:
+    """The JSON object or the table on stdout; a refusal also on stderr, then exit (see `exit_code`)."""
     if as_json:
         emit_json(result)
     elif err is None:
         print_settlement(result)
     if err is not None:
-        fail(err, code)
+        fail(err, settlement=True)
 
 
 def read_round_file(path: str) -> object:

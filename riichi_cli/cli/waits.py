@@ -14,7 +14,7 @@ import click
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
 from ..io.mapping import tile_list
-from .common import RulesParam, build_mapping, context_options, emit_json, fail, resolve
+from .common import RulesParam, build_mapping, context_options, emit_json, fail, missing_hand, resolve
 
 #: Longest stdin line read as a hand; anything longer is refused, not parsed.
 MAX_LINE = 4096
@@ -54,8 +54,7 @@ def read_tiles(text: str | None, key: str) -> TilePairs:
     try:
         return tile_list(text, key)
     except RiichiError as e:
-        fail(e, 2)
-    return []  # not reached: fail exits
+        fail(e)
 
 
 # -- stdin mode -------------------------------------------------------------------------------
@@ -144,6 +143,7 @@ def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible
     """What a 13-tile hand waits on, how many are left, and what each wait pays."""
     from ..analysis.waits import WAITS_KEYS, waits_of
     from ..io.mapping import KEYS
+    from ..io.report import refusal
 
     rules = resolve(preset, rule_items)
     seen = read_tiles(visible, "visible")
@@ -157,7 +157,8 @@ def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible
         sys.exit(run_lines(answer, WAITS_KEYS))
     mapping = build_mapping(ctx, hand, params)
     if "hand" not in mapping:
-        raise click.UsageError("give a HAND of 13 tiles (e.g. 1112345678999m), '-' for stdin, or --context")
+        err = missing_hand("13", "1112345678999m", ", '-' for stdin, or --context FILE with a hand: key")
+        answer_one(refusal(err, mapping, WAITS_KEYS), err, as_json, print_waits)
     answer_one(*waits_of(mapping, rules, seen), as_json, print_waits)
 
 
@@ -166,7 +167,7 @@ def answer_one(report: dict, err: RiichiError | None, as_json: bool, show: Calla
     if as_json:
         emit_json(report)
     if err is not None:
-        fail(err, 2)
+        fail(err)
     if not as_json:
         show(report)
 
@@ -184,6 +185,7 @@ _SHANTEN_LINE_KEYS = frozenset({"hand", "visible", "dora", "id"})
 def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
     """Shanten of 13 or 14 tiles; for 14, every discard ranked by acceptance."""
     from ..analysis.waits import SHANTEN_KEYS, shanten_of
+    from ..io.report import refusal
 
     seen = read_tiles(visible, "visible")
     indicators = read_tiles(dora, "dora")
@@ -201,7 +203,8 @@ def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
 
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:
-        raise click.UsageError("give a HAND of 13 or 14 tiles (e.g. 123m456p789s12377z), or '-' for stdin")
+        err = missing_hand("13 or 14", "123m456p789s12377z", ", or '-' for stdin")
+        answer_one(refusal(err, None, SHANTEN_KEYS), err, as_json, print_shanten)
     answer_one(*shanten_of(" ".join(hand), seen, indicators), as_json, print_shanten)
 
 

@@ -160,7 +160,7 @@ def pick_win_tile(counts: tuple[int, ...], reds: tuple[int, ...], win: str, text
     try:
         tiles = scan(win)
     except NotationError as e:
-        raise NotationError(f"win_tile: {e.message}", e.text, e.position) from None
+        raise e.reworded(f"win_tile: {e.message}") from None
     if len(tiles) != 1:
         raise NotationError(f"win_tile must be one tile, got {len(tiles)}", win, 0)
     tile, red = tiles[0]

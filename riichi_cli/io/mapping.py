@@ -100,7 +100,7 @@ def tile_list(value: object, key: str) -> TilePairs:
     try:
         return [tile for text in texts for tile in scan(text)]
     except NotationError as e:
-        raise NotationError(f"{key}: {e.message}", e.text, e.position) from None
+        raise e.reworded(f"{key}: {e.message}") from None
 
 
 # (id of the default rules, preset, options) -> (the default rules, the resolved rules). The

@@ -75,7 +75,7 @@ def prefixed(label: str) -> Iterator[None]:
     try:
         yield
     except RiichiError as e:
-        raise type(e)(f"{label}: {e.message}", e.text, e.position) from None
+        raise e.reworded(f"{label}: {e.message}") from None
 
 
 # -- reading the round ----------------------------------------------------------------------

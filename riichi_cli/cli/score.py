@@ -7,7 +7,16 @@ import sys
 import click
 
 from ..core.errors import RiichiError
-from .common import RulesParam, context_options, emit_json, exit_code, fail, mapping_of, missing_hand, rules_of
+from .common import (
+    RulesParam,
+    context_options,
+    emit_json,
+    exit_code,
+    fail,
+    mapping_of,
+    missing_hand,
+    rules_of,
+)
 
 EPILOG_SCORE = """\b
 Examples:

@@ -11,6 +11,8 @@ from .tiles import FIVES, format_counts, name
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS: Final = ("kan", "kakan", "ankan")
+#: One tile as written: its id and whether it is a red five.
+TilePair = tuple[int, bool]
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,7 @@ def concealed_pairs(counts: list[int] | tuple[int, ...], reds: Sequence[int]) ->
     return out
 
 
-def all_pairs(counts: tuple[int, ...], reds: Sequence[int], melds: tuple[Meld, ...]) -> list[tuple[int, bool]]:
+def all_pairs(counts: tuple[int, ...], reds: Sequence[int], melds: tuple[Meld, ...]) -> list[TilePair]:
     """(tile, red) of concealed counts and of melds, kans counted 4."""
     out = concealed_pairs(counts, reds)
     for meld in melds:

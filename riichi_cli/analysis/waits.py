@@ -21,13 +21,13 @@ from typing import Any, NamedTuple
 
 from ..core.context import Context, Request
 from ..core.decompose import winning_tiles
-from ..core.errors import Furiten, InvalidContext, InvalidHand, RiichiError, short
+from ..core.errors import Furiten, InvalidContext, InvalidHand, RiichiError
 from ..core.hand import Hand, HeldHand
 from ..core.notation import check_limits, parse_written
 from ..core.rules import Rules
 from ..core.scoring import Result, furiten, score_request
 from ..core.tiles import FIVES, name, seat_before
-from ..io.mapping import read_head, read_situation
+from ..io.mapping import hand_text, read_head, read_situation
 from ..io.report import checked, error_dict, refusal, result_dict
 from .shanten import accepts, discard_table, shanten
 
@@ -47,10 +47,7 @@ _SEEN_TOO = "counting the discards and visible tiles too (count a called discard
 
 def read_hand(text: object, sizes: tuple[int, ...] = (13,)) -> HeldHand:
     """Parse a hand of one of ``sizes`` tiles (a meld counts 3), refusing bad notation and melds."""
-    if text is None:
-        raise InvalidContext("missing key 'hand'")
-    if not isinstance(text, str):
-        raise InvalidContext(f"hand must be a string of tile notation, got {short(text)}")
+    text = hand_text(text)
     hand = parse_written(text)
     if len(hand.melds) > 4 or hand.size not in sizes or hand.last is None:
         want = " or ".join(map(str, sizes))
@@ -61,6 +58,7 @@ def read_hand(text: object, sizes: tuple[int, ...] = (13,)) -> HeldHand:
             f"this needs {want} tiles (a meld counts 3), the hand has {hand.size}{hint}",
             text,
             max(len(text.rstrip()) - 1, 0),
+            detail="wrong_tile_count",
         )
     return hand
 
@@ -137,7 +135,9 @@ def never_won(hand: HeldHand, tile: int) -> InvalidHand:
     The scorer would refuse a fifth copy as a bad hand; this says why the wait cannot come.
     """
     where = "in the hand (pure karaten)" if hand.counts[tile] == 4 else "in your own hand and melds"
-    return InvalidHand(f"all four {name(tile)} are {where}: this wait can never be won")
+    return InvalidHand(
+        f"all four {name(tile)} are {where}: this wait can never be won", detail="wait_never_comes"
+    )
 
 
 def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, indicators: TilePairs) -> Outcome:

@@ -7,7 +7,7 @@ become (a `Context`, a checked `Request`) and the table-side checks. Pure: no I/
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .errors import InvalidContext
 from .hand import Hand, Meld
@@ -65,41 +65,74 @@ class Request(NamedTuple):
     id: Any = None
 
 
+#: The situations `check_context` refuses: stable id (``error.detail``) -> message.
+IMPOSSIBLE: Final = {
+    "riichi_with_open_melds": "riichi with open melds",
+    "ippatsu_without_riichi": "ippatsu without riichi",
+    "ippatsu_not_played": "ippatsu is not played under {rules} (ippatsu: false)",
+    "tsumo_with_from": "tsumo with 'from' (only a ron has a discarder)",
+    "deal_in_to_self": "the winner cannot deal in to themselves ('from' is the seat wind)",
+    "haitei_with_ron": "haitei with ron (haitei is a tsumo on the last tile; see houtei)",
+    "houtei_with_tsumo": "houtei with tsumo (houtei is a ron on the last discard; see haitei)",
+    "chankan_with_tsumo": "chankan with tsumo (chankan robs a kan: a ron)",
+    "rinshan_with_ron": "rinshan with ron (rinshan is a tsumo on the replacement tile)",
+    "rinshan_without_kan": "rinshan without a kan in the hand",
+    "rinshan_with_haitei": "rinshan and haitei together (the replacement tile is not the last tile)",
+    "chankan_with_houtei": "chankan and houtei together",
+    "tenhou_for_non_dealer": "tenhou for a non-dealer (see chiihou)",
+    "tenhou_with_ron": "tenhou with ron",
+    "chiihou_for_dealer": "chiihou for the dealer (see tenhou)",
+    "chiihou_with_ron": "chiihou with ron (see renhou)",
+    "renhou_for_dealer_or_tsumo": "renhou is a non-dealer's ron before their first draw",
+    "renhou_not_played": "renhou is not played under {rules} (renhou: none)",
+    "first_turn_win_with_melds": "tenhou/chiihou/renhou with melds",
+    "first_turn_win_with_riichi": "tenhou/chiihou/renhou with riichi",
+    "ura_without_riichi": "ura dora indicators without riichi",
+    "ura_dora_not_played": "ura dora are not played under {rules} (ura_dora: false)",
+    "kan_dora_not_played": "{dora} dora indicators but kan_dora is false",
+    "too_many_dora_indicators": "{dora} dora indicators (at most 5: one plus four kans)",
+    "too_many_ura_indicators": "{ura} ura dora indicators (at most 5)",
+}
+
+
 def check_context(melds: tuple[Meld, ...], c: Context, rules: Rules) -> None:
-    """Refuse situations that cannot happen at a table, given the player's melds."""
+    """Refuse situations that cannot happen at a table, given the player's melds.
+
+    Each check is (broken, id): the id is the refusal's ``error.detail``, `IMPOSSIBLE` its message.
+    """
     if not (c.in_riichi or c.from_seat or c.ura or len(c.dora) > 1 or c.ippatsu or c.haitei or c.houtei
             or c.rinshan or c.chankan or c.tenhou or c.chiihou or c.renhou):  # fmt: skip
         return  # none of the rules below can be broken
     has_kan = any(m.is_kan for m in melds)
     called = any(m.is_open for m in melds)
     problems = [
-        (c.in_riichi and called, "riichi with open melds"),
-        (c.ippatsu and not c.in_riichi, "ippatsu without riichi"),
-        (c.ippatsu and not rules.ippatsu, "ippatsu is not played under {rules} (ippatsu: false)"),
-        (c.tsumo and c.from_seat is not None, "tsumo with 'from' (only a ron has a discarder)"),
-        (c.from_seat == c.seat_wind, "the winner cannot deal in to themselves ('from' is the seat wind)"),
-        (c.haitei and not c.tsumo, "haitei with ron (haitei is a tsumo on the last tile; see houtei)"),
-        (c.houtei and c.tsumo, "houtei with tsumo (houtei is a ron on the last discard; see haitei)"),
-        (c.chankan and c.tsumo, "chankan with tsumo (chankan robs a kan: a ron)"),
-        (c.rinshan and not c.tsumo, "rinshan with ron (rinshan is a tsumo on the replacement tile)"),
-        (c.rinshan and not has_kan, "rinshan without a kan in the hand"),
-        (c.rinshan and c.haitei, "rinshan and haitei together (the replacement tile is not the last tile)"),
-        (c.chankan and c.houtei, "chankan and houtei together"),
-        (c.tenhou and not c.dealer, "tenhou for a non-dealer (see chiihou)"),
-        (c.tenhou and not c.tsumo, "tenhou with ron"),
-        (c.chiihou and c.dealer, "chiihou for the dealer (see tenhou)"),
-        (c.chiihou and not c.tsumo, "chiihou with ron (see renhou)"),
-        (c.renhou and (c.dealer or c.tsumo), "renhou is a non-dealer's ron before their first draw"),
-        (c.renhou and rules.renhou == "none", "renhou is not played under {rules} (renhou: none)"),
-        ((c.tenhou or c.chiihou or c.renhou) and bool(melds), "tenhou/chiihou/renhou with melds"),
-        ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "tenhou/chiihou/renhou with riichi"),
-        (bool(c.ura) and not c.in_riichi, "ura dora indicators without riichi"),
-        (bool(c.ura) and not rules.ura_dora, "ura dora are not played under {rules} (ura_dora: false)"),
-        (len(c.dora) > 1 and not rules.kan_dora, "{dora} dora indicators but kan_dora is false"),
-        (len(c.dora) > 5, "{dora} dora indicators (at most 5: one plus four kans)"),
-        (len(c.ura) > 5, "{ura} ura dora indicators (at most 5)"),
+        (c.in_riichi and called, "riichi_with_open_melds"),
+        (c.ippatsu and not c.in_riichi, "ippatsu_without_riichi"),
+        (c.ippatsu and not rules.ippatsu, "ippatsu_not_played"),
+        (c.tsumo and c.from_seat is not None, "tsumo_with_from"),
+        (c.from_seat == c.seat_wind, "deal_in_to_self"),
+        (c.haitei and not c.tsumo, "haitei_with_ron"),
+        (c.houtei and c.tsumo, "houtei_with_tsumo"),
+        (c.chankan and c.tsumo, "chankan_with_tsumo"),
+        (c.rinshan and not c.tsumo, "rinshan_with_ron"),
+        (c.rinshan and not has_kan, "rinshan_without_kan"),
+        (c.rinshan and c.haitei, "rinshan_with_haitei"),
+        (c.chankan and c.houtei, "chankan_with_houtei"),
+        (c.tenhou and not c.dealer, "tenhou_for_non_dealer"),
+        (c.tenhou and not c.tsumo, "tenhou_with_ron"),
+        (c.chiihou and c.dealer, "chiihou_for_dealer"),
+        (c.chiihou and not c.tsumo, "chiihou_with_ron"),
+        (c.renhou and (c.dealer or c.tsumo), "renhou_for_dealer_or_tsumo"),
+        (c.renhou and rules.renhou == "none", "renhou_not_played"),
+        ((c.tenhou or c.chiihou or c.renhou) and bool(melds), "first_turn_win_with_melds"),
+        ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "first_turn_win_with_riichi"),
+        (bool(c.ura) and not c.in_riichi, "ura_without_riichi"),
+        (bool(c.ura) and not rules.ura_dora, "ura_dora_not_played"),
+        (len(c.dora) > 1 and not rules.kan_dora, "kan_dora_not_played"),
+        (len(c.dora) > 5, "too_many_dora_indicators"),
+        (len(c.ura) > 5, "too_many_ura_indicators"),
     ]
-    for bad, message in problems:
+    for bad, detail in problems:
         if bad:  # messages are formatted only when they are shown
-            text = message.format(rules=rules.name, dora=len(c.dora), ura=len(c.ura))
-            raise InvalidContext(f"impossible context: {text}")
+            text = IMPOSSIBLE[detail].format(rules=rules.name, dora=len(c.dora), ura=len(c.ura))
+            raise InvalidContext(f"impossible context: {text}", detail=detail)

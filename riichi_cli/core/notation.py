@@ -53,17 +53,26 @@ def _refuse(text: str, start: int, end: int) -> NoReturn:
             digits.append(i)
         elif ch in "mpsz":
             if not digits:
-                raise NotationError(f"suit letter {ch!r} has no digits before it", text, i)
+                raise NotationError(
+                    f"suit letter {ch!r} has no digits before it", text, i, detail="suit_without_digits"
+                )
             for pos in digits:
                 if ch == "z" and text[pos] in "089":
-                    raise NotationError(f"'{text[pos]}z' is not a tile (honors are 1z-7z)", text, pos)
+                    raise NotationError(
+                        f"'{text[pos]}z' is not a tile (honors are 1z-7z)",
+                        text,
+                        pos,
+                        detail="not_a_honor_tile",
+                    )
             digits = []
         else:
             hint = " (suits are m, p, s, z)" if ch.isalpha() else ""
-            raise NotationError(f"unexpected character {ch!r}{hint}", text, i)
+            raise NotationError(f"unexpected character {ch!r}{hint}", text, i, detail="unexpected_character")
     if digits:
-        raise NotationError("digits without a suit letter after them", text, digits[0])
-    raise NotationError("not tile notation", text, start)
+        raise NotationError(
+            "digits without a suit letter after them", text, digits[0], detail="digits_without_suit"
+        )
+    raise NotationError("not tile notation", text, start, detail="not_tile_notation")
 
 
 def make_meld(kind: str, tiles, text: str, pos: int) -> Meld:
@@ -73,14 +82,18 @@ def make_meld(kind: str, tiles, text: str, pos: int) -> Meld:
     want = 4 if kind in KAN_KINDS else 3
     if len(ids) != want:
         article = "an" if kind[0] in "aeiou" else "a"
-        raise InvalidHand(f"{article} {kind} has {want} tiles, this one has {len(ids)}", text, pos)
+        raise InvalidHand(
+            f"{article} {kind} has {want} tiles, this one has {len(ids)}", text, pos, detail="meld_tile_count"
+        )
     if kind == "chi":
         first = ids[0]
         if first >= 27 or first % 9 > 6 or ids != [first, first + 1, first + 2]:
-            raise InvalidHand("a chi is three consecutive tiles of one number suit", text, pos)
+            raise InvalidHand(
+                "a chi is three consecutive tiles of one number suit", text, pos, detail="chi_not_a_run"
+            )
     elif len(set(ids)) != 1:
         article = "an" if kind[0] in "aeiou" else "a"
-        raise InvalidHand(f"{article} {kind} is {want} equal tiles", text, pos)
+        raise InvalidHand(f"{article} {kind} is {want} equal tiles", text, pos, detail="meld_not_equal_tiles")
     return Meld(kind, tuple(ids), sum(t[1] for t in tiles))
 
 
@@ -119,7 +132,7 @@ def parse_written(text: str) -> HeldHand:
             kind = meld_kind(text, start, colon, end)
             melds.append(make_meld(kind, scan(text, colon + 1, end), text, start))
     if last is None and not melds:
-        raise NotationError("empty hand", text, 0)
+        raise NotationError("empty hand", text, 0, detail="empty_hand")
     return HeldHand(text, tuple(counts), (reds[0], reds[1], reds[2]), tuple(melds), last)
 
 
@@ -138,6 +151,7 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
             f"a winning hand has 14 tiles (a meld counts 3), this one has {size}",
             text,
             max(len(text.rstrip()) - 1, 0),
+            detail="wrong_tile_count",
         )
     counts, reds = held.counts, held.reds
     win_tile, win_red = held.last if win is None else pick_win_tile(counts, reds, win, text)
@@ -148,10 +162,13 @@ def meld_kind(text: str, start: int, colon: int, end: int) -> str:
     kind = text[start:colon].lower()
     if kind not in MELD_KINDS:
         raise NotationError(
-            f"unknown meld prefix {text[start:colon]!r} (use {', '.join(MELD_KINDS)})", text, start
+            f"unknown meld prefix {text[start:colon]!r} (use {', '.join(MELD_KINDS)})",
+            text,
+            start,
+            detail="unknown_meld_prefix",
         )
     if colon + 1 == end:
-        raise NotationError(f"meld {kind}: has no tiles", text, colon)
+        raise NotationError(f"meld {kind}: has no tiles", text, colon, detail="meld_without_tiles")
     return kind
 
 
@@ -162,12 +179,16 @@ def pick_win_tile(counts: tuple[int, ...], reds: tuple[int, ...], win: str, text
     except NotationError as e:
         raise e.reworded(f"win_tile: {e.message}") from None
     if len(tiles) != 1:
-        raise NotationError(f"win_tile must be one tile, got {len(tiles)}", win, 0)
+        raise NotationError(
+            f"win_tile must be one tile, got {len(tiles)}", win, 0, detail="win_tile_not_one_tile"
+        )
     tile, red = tiles[0]
     held = counts[tile]
     held_red = reds[tile // 9] if tile in FIVES else 0
     if held == 0 or (red and held_red == 0):
-        raise InvalidHand(f"winning tile {win} is not in the concealed part of {text!r}")
+        raise InvalidHand(
+            f"winning tile {win} is not in the concealed part of {text!r}", detail="win_tile_not_in_hand"
+        )
     # '5m' names a plain five when there is one, else the red one
     return tile, red or held == held_red
 
@@ -188,14 +209,15 @@ def check_limits(tiles: list[tuple[int, bool]], aka_dora: int, text: str, counte
         reds[t // 9] += red
     for t in range(34):
         if counts[t] > 4:
-            _over_limit(f"more than four {name(t)}", "(hand, melds and indicators together)", counted, text)
+            why = "(hand, melds and indicators together)"
+            _over_limit(f"more than four {name(t)}", why, counted, text, "fifth_copy")
     allowed = _RED_LIMITS[aka_dora]
     for s in range(3):
         have, most = reds[s], allowed[s]
         if have > most:
             what = f"{have} red {name(FIVES[s])} but the rules have {most}"
-            _over_limit(what, f"(aka_dora: {aka_dora})", counted, text)
+            _over_limit(what, f"(aka_dora: {aka_dora})", counted, text, "too_many_red_fives")
 
 
-def _over_limit(what: str, why: str, counted: str, text: str) -> NoReturn:
-    raise InvalidHand(f"{what} {counted or why}", text)
+def _over_limit(what: str, why: str, counted: str, text: str, detail: str) -> NoReturn:
+    raise InvalidHand(f"{what} {counted or why}", text, detail=detail)

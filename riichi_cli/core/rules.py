@@ -126,10 +126,13 @@ _TYPES = {f.name: type(f.default) for f in fields(Rules) if f.name != "name"}
 def parse_value(key: object, value: object) -> object:
     """Check one option value (a YAML value or a ``--rule`` string) and return it typed."""
     if key not in _TYPES:
-        raise InvalidContext(f"unknown rule option {short(key)}; valid options: {', '.join(_TYPES)}")
+        raise InvalidContext(
+            f"unknown rule option {short(key)}; valid options: {', '.join(_TYPES)}",
+            detail="unknown_rule_option",
+        )
     kind, choices = _TYPES[key], CHOICES.get(key)
     if not isinstance(value, (str, int, bool)):
-        raise InvalidContext(f"bad value {short(value)} for rule option {key}")
+        raise InvalidContext(f"bad value {short(value)} for rule option {key}", detail="bad_rule_value")
     text = str(value).strip().lower() if not isinstance(value, bool) else value
     typed: object = None
     if kind is bool:
@@ -148,7 +151,9 @@ def parse_value(key: object, value: object) -> object:
             if isinstance(choices, tuple)
             else {bool: "true, false", int: "a whole number", str: "text"}[kind]
         )
-        raise InvalidContext(f"bad value {short(value)} for rule option {key}; valid: {allowed}")
+        raise InvalidContext(
+            f"bad value {short(value)} for rule option {key}; valid: {allowed}", detail="bad_rule_value"
+        )
     return typed
 
 
@@ -174,7 +179,9 @@ def preset_name(name: str) -> str:
     key = ALIASES.get(key, key)
     if key not in PRESETS:
         names = ", ".join(list(PRESETS) + list(ALIASES))
-        raise InvalidContext(f"unknown rules preset {short(name)}; valid presets: {names}")
+        raise InvalidContext(
+            f"unknown rules preset {short(name)}; valid presets: {names}", detail="unknown_preset"
+        )
     return key
 
 
@@ -197,7 +204,7 @@ def parse_rule_assignments(items: list[str] | tuple[str, ...]) -> dict[str, obje
     for item in items:
         key, sep, value = item.partition("=")
         if not sep:
-            raise InvalidContext(f"--rule needs KEY=VALUE, got {item!r}")
+            raise InvalidContext(f"--rule needs KEY=VALUE, got {item!r}", detail="rule_not_key_value")
         key = key.strip()
         out[key] = parse_value(key, value)
     return out

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from .context import Context, Request
 from .decompose import winning_tiles
 from .errors import Furiten, NotAWin, NoYaku
-from .fu import fu_lines, round_fu
+from .fu import FuLine, fu_lines, round_fu
 from .hand import Hand
 from .points import Points, base_points, hand_points, payments
 from .reading import Reading, readings
@@ -44,7 +44,7 @@ class Result:
     fu: int | None
     yakuman: int
     limit: str | None
-    fu_lines: tuple[tuple[str, int], ...]
+    fu_lines: tuple[FuLine, ...]
     wait: str
     points: Points
     payments: dict[str, int]
@@ -73,7 +73,7 @@ def _finish(
     fu: int | None,
     yakuman: int,
     limit: str | None,
-    lines: list[tuple[str, int]] | tuple[()],
+    lines: list[FuLine] | tuple[()],
     base: int,
 ) -> Result:
     ctx = r.ctx
@@ -139,13 +139,16 @@ def score_request(req: Request) -> Result:
     hand, ctx, rules = req.hand, req.context, req.rules
     found = readings(hand, ctx, rules)
     if not found:
-        raise NotAWin(f"{hand.notation()} is not a winning shape")
+        raise NotAWin(f"{hand.notation()} is not a winning shape", detail="not_a_winning_shape")
     furiten = furiten_tile(hand, ctx)
     if furiten:
         tile, kind = furiten
         where = "own discards" if kind == "discard" else "tiles let pass"
-        raise Furiten(f"{kind} furiten: the wait {name(tile)} is among the {where}; only tsumo wins")
+        raise Furiten(
+            f"{kind} furiten: the wait {name(tile)} is among the {where}; only tsumo wins",
+            detail=f"furiten_{kind}",
+        )
     results = [res for r in found if (res := score_reading(r)) is not None]
     if not results:
-        raise NoYaku(f"{hand.notation()} has no yaku (dora do not count)")
+        raise NoYaku(f"{hand.notation()} has no yaku (dora do not count)", detail="no_yaku")
     return max(results, key=lambda res: res.key)

@@ -64,26 +64,26 @@ def read_id(mapping: dict) -> Any:
     """The ``id`` key: a string, a number or nothing (it is echoed into JSON as it is)."""
     ident = mapping.get("id")
     if not isinstance(ident, (str, int, float, bool, type(None))):
-        raise InvalidContext(f"id must be a string or a number, got {short(ident)}")
+        raise InvalidContext(f"id must be a string or a number, got {short(ident)}", detail="bad_id")
     return ident
 
 
 def seat(value: object, key: str) -> str:
     found = _SEAT_WORDS.get(str(value).strip().lower()) if isinstance(value, str) else None
     if found is None:
-        raise InvalidContext(f"{key} must be one of E, S, W, N, got {short(value)}")
+        raise InvalidContext(f"{key} must be one of E, S, W, N, got {short(value)}", detail="bad_seat")
     return found
 
 
 def flag(value: object, key: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidContext(f"{key} must be true or false, got {short(value)}")
+        raise InvalidContext(f"{key} must be true or false, got {short(value)}", detail="bad_flag")
     return value
 
 
 def count(value: object, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidContext(f"{key} must be a whole number >= 0, got {short(value)}")
+        raise InvalidContext(f"{key} must be a whole number >= 0, got {short(value)}", detail="bad_count")
     return value
 
 
@@ -96,7 +96,10 @@ def tile_list(value: object, key: str) -> TilePairs:
     elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) for v in value):
         texts = [str(v) for v in value]
     else:
-        raise InvalidContext(f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}")
+        raise InvalidContext(
+            f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}",
+            detail="bad_tile_list",
+        )
     try:
         return [tile for text in texts for tile in scan(text)]
     except NotationError as e:
@@ -132,9 +135,11 @@ def read_rules(mapping: dict, default: Rules) -> Rules:
 
 def _read_rules(preset: object, options: object, default: Rules) -> Rules:
     if options is not None and not isinstance(options, dict):
-        raise InvalidContext(f"rule_options must be a mapping, got {short(options)}")
+        raise InvalidContext(
+            f"rule_options must be a mapping, got {short(options)}", detail="bad_rule_options"
+        )
     if preset is not None and not isinstance(preset, str):
-        raise InvalidContext(f"rules must be a preset name, got {short(preset)}")
+        raise InvalidContext(f"rules must be a preset name, got {short(preset)}", detail="bad_preset")
     if preset is None:
         return with_overrides(default, options or {})
     return resolve_rules(preset, options)
@@ -157,12 +162,14 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
 def read_head(mapping: Any, default_rules: Rules | None, echo: dict) -> Head:
     """The keys read before the hand: the mapping itself, id, rules, win kind and winds."""
     if not isinstance(mapping, dict):
-        raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
+        raise InvalidContext(
+            f"a hand must be a mapping of keys, got {type(mapping).__name__}", detail="not_a_mapping"
+        )
     ident = echo["id"] = read_id(mapping)
     rules = read_rules(mapping, default_rules or resolve_rules())
     win = mapping.get("win", "ron")
     if win not in ("ron", "tsumo"):
-        raise InvalidContext(f"win must be ron or tsumo, got {short(win)}")
+        raise InvalidContext(f"win must be ron or tsumo, got {short(win)}", detail="bad_win")
     echo["win"] = win
     round_wind = echo["round_wind"] = seat(mapping.get("round_wind", "E"), "round_wind")
     seat_wind = echo["seat_wind"] = seat(mapping.get("seat_wind", "S"), "seat_wind")
@@ -183,20 +190,30 @@ def read_situation(
     check_limits(tiles + dora + ura, head.rules.aka_dora, text)
     unknown = [k for k in mapping if k not in KEYS]
     if unknown:  # checked last so that an error still echoes what could be read
-        raise InvalidContext(unknown_key_message(unknown[0], KEYS))
+        raise InvalidContext(unknown_key_message(unknown[0], KEYS), detail="unknown_key")
     check_context(melds, context, head.rules)
     return context
 
 
+def hand_text(value: object) -> str:
+    """The ``hand`` key: present, and a string (its notation is read by the core)."""
+    if value is None:
+        raise InvalidContext("missing key 'hand'", detail="missing_hand")
+    if not isinstance(value, str):
+        raise InvalidContext(
+            f"hand must be a string of tile notation, got {short(value)}", detail="bad_hand_type"
+        )
+    return value
+
+
 def read_hand(text: object, win_tile: object) -> Hand:
     """The ``hand`` and ``win_tile`` keys as a Hand."""
-    if text is None:
-        raise InvalidContext("missing key 'hand'")
-    if not isinstance(text, str):
-        raise InvalidContext(f"hand must be a string of tile notation, got {short(text)}")
+    written = hand_text(text)
     if win_tile is not None and not isinstance(win_tile, str):
-        raise InvalidContext(f"win_tile must be one tile like '5m', got {short(win_tile)}")
-    return parse_hand(text, win_tile)
+        raise InvalidContext(
+            f"win_tile must be one tile like '5m', got {short(win_tile)}", detail="bad_win_tile_type"
+        )
+    return parse_hand(written, win_tile)
 
 
 def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> Context:

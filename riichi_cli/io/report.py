@@ -24,7 +24,7 @@ def result_dict(res: Result, id: object = None, source: str | None = None) -> di
         "from": ctx.discarder, "seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
         "dealer": ctx.dealer, "han": res.han, "fu": res.fu, "yakuman": res.yakuman, "limit": res.limit,
         "yaku": [yaku_dict(i.id, i.han, i.yakuman) for i in res.yaku],
-        "fu_breakdown": [{"reason": r, "fu": f} for r, f in res.fu_lines],
+        "fu_breakdown": [{"reason": line.reason, "fu": line.fu, "id": line.id} for line in res.fu_lines],
         "points": {"total": pts.total, "ron": pts.ron, "tsumo": tsumo},
         "payments": res.payments, "warnings": [],
     })  # fmt: skip
@@ -52,8 +52,11 @@ T = TypeVar("T")
 
 
 def error_object(err: RiichiError) -> dict:
-    """The ``error`` value of every refused answer: ``{"code", "message"}``."""
-    return {"code": err.code, "message": err.one_line()}
+    """The ``error`` value of every refused answer: ``{"code", "message", "detail"}``.
+
+    ``detail`` is the stable id of the check that failed (null when the check has none yet).
+    """
+    return {"code": err.code, "message": err.one_line(), "detail": err.detail}
 
 
 def checked(work: Callable[[], T], refuse: Callable[[RiichiError], T]) -> tuple[T, RiichiError | None]:

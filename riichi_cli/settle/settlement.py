@@ -100,7 +100,9 @@ def refuse_unknown(mapping: dict, allowed: set | frozenset, where: str) -> None:
     unknown = [k for k in mapping if k not in allowed]
     if unknown:
         valid = ", ".join(sorted(map(str, allowed)))
-        raise InvalidContext(f"{where}unknown key {short(unknown[0])}; valid keys: {valid}")
+        raise InvalidContext(
+            f"{where}unknown key {short(unknown[0])}; valid keys: {valid}", detail="unknown_key"
+        )
 
 
 def seat_list(value: object, key: str) -> tuple[str, ...]:
@@ -109,12 +111,14 @@ def seat_list(value: object, key: str) -> tuple[str, ...]:
         return ()
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, (list, tuple)):
-        raise InvalidContext(f"{key} must be a list of seats like [S, W], got {short(value)}")
+        raise InvalidContext(
+            f"{key} must be a list of seats like [S, W], got {short(value)}", detail="bad_seat_list"
+        )
     seats: list[str] = []
     for v in items:  # stops at the first repeat, so a huge list costs nothing
         s = seat(v, key)
         if s in seats:
-            raise InvalidContext(f"{key}: seat {s} is listed twice")
+            raise InvalidContext(f"{key}: seat {s} is listed twice", detail="seat_listed_twice")
         seats.append(s)
     return tuple(sorted(seats, key=SEATS.index))
 
@@ -124,25 +128,32 @@ def read_scores(value: object) -> dict[str, int] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise InvalidContext(f"scores must be a mapping like {{E: 25000, S: 25000, ...}}, got {short(value)}")
+        raise InvalidContext(
+            f"scores must be a mapping like {{E: 25000, S: 25000, ...}}, got {short(value)}",
+            detail="bad_scores",
+        )
     scores = {seat(k, "scores"): v for k, v in value.items()}
     if len(value) != 4 or set(scores) != set(SEATS):
-        raise InvalidContext("scores must give each of the four seats E, S, W, N once")
+        raise InvalidContext("scores must give each of the four seats E, S, W, N once", detail="bad_scores")
     for s, v in scores.items():
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidContext(f"scores: {s} must be a whole number, got {short(v)}")
+            raise InvalidContext(f"scores: {s} must be a whole number, got {short(v)}", detail="bad_scores")
     return {s: scores[s] for s in SEATS}
 
 
 def read_round(mapping: object, default: Rules | None) -> Round:
     """Check the round-level keys and that exactly one of wins, draw, chombo is given."""
     if not isinstance(mapping, dict):
-        raise InvalidContext(f"a settlement must be a mapping of keys, got {type(mapping).__name__}")
+        raise InvalidContext(
+            f"a settlement must be a mapping of keys, got {type(mapping).__name__}", detail="not_a_mapping"
+        )
     refuse_unknown(mapping, ROUND_KEYS, "")
     given = [k for k in OUTCOMES if mapping.get(k) is not None]
     if len(given) != 1:
         found = " and ".join(given) if given else "none"
-        raise InvalidContext(f"give exactly one of wins, draw, chombo (found {found})")
+        raise InvalidContext(
+            f"give exactly one of wins, draw, chombo (found {found})", detail="not_one_outcome"
+        )
     ident = read_id(mapping)
     return Round(
         rules=read_rules(mapping, default or resolve_rules()),
@@ -162,7 +173,8 @@ def check_deposits(rnd: Round, declared: tuple[str, ...]) -> None:
     if rnd.sticks < len(declared):
         raise InvalidContext(
             f"riichi_sticks is {rnd.sticks}, fewer than the {len(declared)} riichi declared this round "
-            f"({', '.join(declared)}); riichi_sticks counts the deposits on the table, this round's included"
+            f"({', '.join(declared)}); riichi_sticks counts the deposits on the table, this round's included",
+            detail="too_few_deposits",
         )
 
 
@@ -186,29 +198,41 @@ def read_entry(i: int, raw: object) -> Entry:
     """Check one win's keys and its seats."""
     label = f"win {i}"
     if not isinstance(raw, dict):
-        raise InvalidContext(f"{label}: a win is a mapping of section 3 keys, got {short(raw)}")
+        raise InvalidContext(
+            f"{label}: a win is a mapping of section 3 keys, got {short(raw)}", detail="bad_win_entry"
+        )
     for key in raw:
         if key in ROUND_ONLY:
-            raise InvalidContext(f"{label}: {key!r} is set once for the round, not per win")
+            raise InvalidContext(
+                f"{label}: {key!r} is set once for the round, not per win", detail="round_key_in_win"
+            )
     refuse_unknown(raw, WIN_KEYS, f"{label}: ")
     if raw.get("seat_wind") is None:
-        raise InvalidContext(f"{label}: give seat_wind, the winner's seat")
+        raise InvalidContext(f"{label}: give seat_wind, the winner's seat", detail="win_without_seat")
     who = seat(raw["seat_wind"], f"{label} seat_wind")
     label = f"win {i} ({who})"
     how = raw.get("win", "ron")
     if how not in ("ron", "tsumo"):
-        raise InvalidContext(f"{label}: win must be ron or tsumo, got {short(how)}")
+        raise InvalidContext(f"{label}: win must be ron or tsumo, got {short(how)}", detail="bad_win")
     discarder = None if raw.get("from") is None else seat(raw["from"], f"{label} from")
     pao = None if raw.get("pao") is None else seat(raw["pao"], f"{label} pao")
     problems = [
-        (how == "ron" and discarder is None, "a ron needs 'from', the seat that dealt in"),
-        (how == "tsumo" and discarder is not None, "a tsumo has no 'from'"),
-        (discarder == who, f"a win by the discarder: {who} cannot ron their own discard"),
-        (pao == who, "the pao seat is the winner; pao names the player liable for the yakuman"),
+        (
+            how == "ron" and discarder is None,
+            "ron_without_from",
+            "a ron needs 'from', the seat that dealt in",
+        ),
+        (how == "tsumo" and discarder is not None, "tsumo_with_from", "a tsumo has no 'from'"),
+        (discarder == who, "deal_in_to_self", f"a win by the discarder: {who} cannot ron their own discard"),
+        (
+            pao == who,
+            "pao_is_winner",
+            "the pao seat is the winner; pao names the player liable for the yakuman",
+        ),
     ]
-    for bad, message in problems:
+    for bad, detail, message in problems:
         if bad:
-            raise InvalidContext(f"{label}: {message}")
+            raise InvalidContext(f"{label}: {message}", detail=detail)
     riichi = raw.get("riichi") is True or raw.get("double_riichi") is True
     body = {k: v for k, v in raw.items() if k != "pao"}
     return Entry(label, who, how == "tsumo", discarder, pao, riichi, body)
@@ -222,18 +246,22 @@ def turns_after(discarder: str | None, s: str) -> int:
 def read_entries(raw: object, rnd: Round) -> list[Entry]:
     """Every win, checked together, nearest to the discarder first."""
     if not isinstance(raw, list) or not raw:
-        raise InvalidContext(f"wins must be a non-empty list of wins, got {short(raw)}")
+        raise InvalidContext(f"wins must be a non-empty list of wins, got {short(raw)}", detail="bad_wins")
     if len(raw) > 3:
-        raise InvalidContext(f"{len(raw)} wins: at most 3 (the players other than the discarder)")
+        raise InvalidContext(
+            f"{len(raw)} wins: at most 3 (the players other than the discarder)", detail="too_many_wins"
+        )
     entries = [read_entry(i, w) for i, w in enumerate(raw, 1)]
     seats = [e.seat for e in entries]
     twice = next((s for s in seats if seats.count(s) > 1), None)
     if twice:
-        raise InvalidContext(f"seat {twice} wins twice")
+        raise InvalidContext(f"seat {twice} wins twice", detail="seat_wins_twice")
     for e in entries:
         said = "riichi" in e.raw or "double_riichi" in e.raw
         if e.seat in rnd.riichi and said and not e.riichi:
-            raise InvalidContext(f"{e.label}: listed in riichi, but the win says riichi: false")
+            raise InvalidContext(
+                f"{e.label}: listed in riichi, but the win says riichi: false", detail="riichi_contradiction"
+            )
     if len(entries) > 1:
         check_multiple(entries)
     return sorted(entries, key=lambda e: turns_after(e.discarder, e.seat))
@@ -243,16 +271,25 @@ def check_multiple(entries: list[Entry]) -> None:
     """Several wins are rons on one discard, by players other than the discarder."""
     tsumo = [e.seat for e in entries if e.tsumo]
     if len(tsumo) > 1:
-        raise InvalidContext(f"two tsumo wins ({' and '.join(tsumo)}): only one player can win by tsumo")
+        raise InvalidContext(
+            f"two tsumo wins ({' and '.join(tsumo)}): only one player can win by tsumo",
+            detail="two_tsumo_wins",
+        )
     if tsumo:
-        raise InvalidContext(f"{tsumo[0]} wins by tsumo beside a ron: several wins are rons on one discard")
+        raise InvalidContext(
+            f"{tsumo[0]} wins by tsumo beside a ron: several wins are rons on one discard",
+            detail="tsumo_beside_ron",
+        )
     discarders = sorted({e.discarder or "" for e in entries}, key=SEATS.index)
     if len(discarders) > 1:
         raise InvalidContext(
-            f"rons from different seats ({', '.join(discarders)}): several wins share a 'from'"
+            f"rons from different seats ({', '.join(discarders)}): several wins share a 'from'",
+            detail="rons_from_different_seats",
         )
     if discarders[0] in {e.seat for e in entries}:
-        raise InvalidContext(f"a win by the discarder: {discarders[0]} dealt in and cannot also win")
+        raise InvalidContext(
+            f"a win by the discarder: {discarders[0]} dealt in and cannot also win", detail="discarder_wins"
+        )
 
 
 def declared_riichi(rnd: Round, entries: list[Entry]) -> tuple[str, ...]:
@@ -303,7 +340,9 @@ def check_one_tile(scored: list[Scored]) -> None:
     tiles = {s.entry.seat: name(s.result.hand.win_tile, s.result.hand.win_red) for s in scored}
     if len(set(tiles.values())) > 1:
         found = ", ".join(f"{k} on {v}" for k, v in tiles.items())
-        raise InvalidContext(f"rons on one discard win on one tile, not {found}")
+        raise InvalidContext(
+            f"rons on one discard win on one tile, not {found}", detail="rons_on_different_tiles"
+        )
 
 
 def pao_yakuman(rules: Rules) -> tuple[str, ...]:
@@ -319,10 +358,15 @@ def read_pao(e: Entry, res: Result, rules: Rules) -> Pao | None:
         return None
     eligible = pao_yakuman(rules)
     if not eligible:
-        raise InvalidContext(f"{e.label}: pao is not played under {rules.name} (pao: false)")
+        raise InvalidContext(
+            f"{e.label}: pao is not played under {rules.name} (pao: false)", detail="pao_not_played"
+        )
     found = [(y.id, y.yakuman) for y in res.yaku if y.yakuman and y.id in eligible]
     if not found:
-        raise InvalidContext(f"{e.label}: pao names {e.pao}, but the hand has no {' or '.join(eligible)}")
+        raise InvalidContext(
+            f"{e.label}: pao names {e.pao}, but the hand has no {' or '.join(eligible)}",
+            detail="pao_without_yakuman",
+        )
     share = sum(n for _, n in found)
     part = res.yakuman if rules.pao_scope == "whole" else share
     return Pao(e.pao, tuple(y for y, _ in found), part, res.yakuman)
@@ -441,7 +485,11 @@ def draw_waits(text: str, rules: Rules) -> tuple[list[int], list[int]]:
     """(concealed counts, waits by shape) of a 13-tile hand at a draw; pure karaten waits included."""
     held = parse_written(text)
     if held.size != 13:
-        raise InvalidHand(f"a hand at a draw has 13 tiles (a meld counts 3), this one has {held.size}", text)
+        raise InvalidHand(
+            f"a hand at a draw has 13 tiles (a meld counts 3), this one has {held.size}",
+            text,
+            detail="wrong_tile_count",
+        )
     check_limits(held.pairs(), rules.aka_dora, text)
     return list(held.counts), winning_tiles(held.counts)
 
@@ -450,11 +498,15 @@ def karaten_note(s: str, text: object, rules: Rules) -> str | None:
     """None when a hand claimed tenpai counts as tenpai; a note when it is pure karaten that does not."""
     label = f"draw.hands.{s}"
     if not isinstance(text, str):
-        raise InvalidContext(f"{label} must be a hand in tile notation, got {short(text)}")
+        raise InvalidContext(
+            f"{label} must be a hand in tile notation, got {short(text)}", detail="bad_hand_type"
+        )
     with prefixed(label):
         counts, waits = draw_waits(text, rules)
     if not waits:
-        raise InvalidContext(f"{label}: {s} is listed tenpai, but {text} is not tenpai")
+        raise InvalidContext(
+            f"{label}: {s} is listed tenpai, but {text} is not tenpai", detail="tenpai_claim_not_tenpai"
+        )
     if rules.pure_karaten_is_tenpai or any(counts[t] < 4 for t in waits):
         return None
     tiles = " ".join(name(t) for t in waits)
@@ -467,11 +519,16 @@ def check_tenpai(listed: tuple[str, ...], hands: object, rules: Rules) -> tuple[
     if hands is None:
         return listed, []
     if not isinstance(hands, dict):
-        raise InvalidContext(f"draw.hands must be a mapping of seat to hand, got {short(hands)}")
+        raise InvalidContext(
+            f"draw.hands must be a mapping of seat to hand, got {short(hands)}", detail="bad_draw_hands"
+        )
     given = {seat(k, "draw.hands"): v for k, v in hands.items()}
     stray = [s for s in given if s not in listed]
     if stray:
-        raise InvalidContext(f"draw.hands: {stray[0]} is not listed tenpai (hands check tenpai claims)")
+        raise InvalidContext(
+            f"draw.hands: {stray[0]} is not listed tenpai (hands check tenpai claims)",
+            detail="hand_not_listed_tenpai",
+        )
     notes = {s: karaten_note(s, given[s], rules) for s in listed if s in given}
     tenpai = tuple(s for s in listed if not notes.get(s))
     return tenpai, [n for n in notes.values() if n]
@@ -481,7 +538,10 @@ def settle_exhaustive(rnd: Round, draw: dict) -> dict:
     rules = rnd.rules
     nagashi = seat_list(draw.get("nagashi"), "draw.nagashi")
     if nagashi and not rules.nagashi_mangan:
-        raise InvalidContext(f"nagashi mangan is not played under {rules.name} (nagashi_mangan: false)")
+        raise InvalidContext(
+            f"nagashi mangan is not played under {rules.name} (nagashi_mangan: false)",
+            detail="nagashi_not_played",
+        )
     tenpai, notes = check_tenpai(seat_list(draw.get("tenpai"), "draw.tenpai"), draw.get("hands"), rules)
     notes += [f"{s} declared riichi but is noten: a noten riichi is a chombo under most rules"
               for s in rnd.riichi if s not in tenpai]  # fmt: skip
@@ -503,7 +563,9 @@ def abortive_outcome(rnd: Round, reason: str, skipped: list[dict] | None = None)
 def settle_draw(rnd: Round, draw: object) -> dict:
     kind = draw.get("kind") if isinstance(draw, dict) else None
     if kind not in DRAW_KEYS:
-        raise InvalidContext(f"draw must be a mapping with kind: exhaustive or abortive, got {short(draw)}")
+        raise InvalidContext(
+            f"draw must be a mapping with kind: exhaustive or abortive, got {short(draw)}", detail="bad_draw"
+        )
     assert isinstance(draw, dict)
     refuse_unknown(draw, DRAW_KEYS[kind], f"draw ({kind}): ")
     check_deposits(rnd, rnd.riichi)
@@ -511,9 +573,14 @@ def settle_draw(rnd: Round, draw: object) -> dict:
         return settle_exhaustive(rnd, draw)
     reason = draw.get("reason")
     if reason not in ABORTIVE_REASONS:
-        raise InvalidContext(f"draw.reason must be one of {', '.join(ABORTIVE_REASONS)}, got {short(reason)}")
+        raise InvalidContext(
+            f"draw.reason must be one of {', '.join(ABORTIVE_REASONS)}, got {short(reason)}",
+            detail="bad_abortive_reason",
+        )
     if reason == "suucha_riichi" and len(rnd.riichi) < 4:
-        raise InvalidContext("suucha_riichi (four riichi) needs all four seats in riichi")
+        raise InvalidContext(
+            "suucha_riichi (four riichi) needs all four seats in riichi", detail="suucha_riichi_without_four"
+        )
     return abortive_outcome(rnd, reason)
 
 
@@ -527,12 +594,14 @@ def chombo_deltas(offender: str, rules: Rules) -> dict[str, int]:
 
 def settle_chombo(rnd: Round, raw: object) -> dict:
     if not isinstance(raw, dict):
-        raise InvalidContext(f"chombo must be a mapping like {{seat: N, reason: ...}}, got {short(raw)}")
+        raise InvalidContext(
+            f"chombo must be a mapping like {{seat: N, reason: ...}}, got {short(raw)}", detail="bad_chombo"
+        )
     refuse_unknown(raw, CHOMBO_KEYS, "chombo: ")
     offender = seat(raw.get("seat"), "chombo.seat")
     reason = raw.get("reason")
     if reason is not None and not isinstance(reason, str):
-        raise InvalidContext(f"chombo.reason must be text, got {short(reason)}")
+        raise InvalidContext(f"chombo.reason must be text, got {short(reason)}", detail="bad_chombo_reason")
     check_deposits(rnd, rnd.riichi)
     rules = rnd.rules
     deltas = chombo_deltas(offender, rules)

@@ -13,7 +13,7 @@ import pytest
 import riichi_cli
 from riichi_cli.core.errors import InvalidContext, InvalidHand, NotationError, RiichiError
 from riichi_cli.core.notation import parse_hand, parse_written
-from riichi_cli.core.tiles import format_tiles
+from riichi_cli.core.tiles import format_counts
 from riichi_cli.io.mapping import build_request
 
 # 234m 456p 22s 345s 678s, won by ron on 8s (a 67s ryanmen): pinfu + tanyao, 2 han 30 fu.
@@ -595,9 +595,13 @@ def test_red_win_tile_is_printed_red():
     assert r["win_tile"] == "0m" and r["hand"] == "55m234789p67899s0m"
 
 
-def test_format_tiles_puts_red_before_plain():
-    assert format_tiles([(4, False), (3, False), (4, True)]) == "405m"
-    assert format_tiles([(13, False), (13, True), (27, False), (0, False)]) == "1m05p1z"
+def test_format_counts_puts_red_before_plain():
+    # 4m, and two 5m of which one is red: the red five is written 0, before the plain 5
+    assert format_counts([0, 0, 0, 1, 2] + [0] * 29, (1, 0, 0)) == "405m"
+    # 1m, two 5p (one red) and East: suits in the order m p s z
+    counts = [0] * 34
+    counts[0], counts[13], counts[27] = 1, 2, 1
+    assert format_counts(counts, (0, 1, 0)) == "1m05p1z"
 
 
 def test_score_never_raises_on_garbage():

@@ -89,17 +89,3 @@ def format_counts(counts: list[int], reds: Sequence[int] = (0, 0, 0)) -> str:
         if len(out) > start:
             out.append(SUITS[s])
     return "".join(out)
-
-
-def format_tiles(tiles: list[tuple[int, bool]]) -> str:
-    """Compact notation of (tile, red) pairs, sorted: suits m p s z, a red five before plain fives.
-
-    >>> format_tiles([(4, False), (3, False), (4, True)])
-    '405m'
-    """
-    out = []
-    for s, letter in enumerate(SUITS):
-        group = sorted((t, not red) for t, red in tiles if t // 9 == s)
-        if group:
-            out.append("".join("0" if not plain else str(t % 9 + 1) for t, plain in group) + letter)
-    return "".join(out)

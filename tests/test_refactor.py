@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from layout import ROOT
 
 import riichi_cli
-from layout import ROOT
 from riichi_cli.analysis.waits import read_hand, waits_of
 from riichi_cli.cli import main
 from riichi_cli.core.decompose import winning_tiles

@@ -1,4 +1,4 @@
-"""The Python API of SPEC section 9: mappings in, SPEC 4 dicts out, never an exception for a bad hand."""
+"""The Python API of docs/spec.md §9: mappings in, docs/spec.md §4 dicts out, never an exception for a bad hand."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from .io.report import checked, error_dict, result_dict
 
 
 def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -> dict:
-    """Score one hand given as a SPEC 3 mapping; ``rules`` are the defaults a hand may override.
+    """Score one hand given as a docs/spec.md §3 mapping; ``rules`` are the defaults a hand may override.
 
     >>> score({"hand": "123456s234m55p chi:789s", "win": "ron", "dora": ["1m"]})["points"]["total"]
     2000
@@ -60,7 +60,7 @@ def score_items(items: list[tuple[dict, Rules | None, str | None]], jobs: int = 
 
 
 def score_many(mappings: Iterable[dict], jobs: int = 1, rules: Rules | None = None) -> Iterator[dict]:
-    """Score many SPEC 3 mappings, yielding SPEC 4 dicts in input order.
+    """Score many docs/spec.md §3 mappings, yielding docs/spec.md §4 dicts in input order.
 
     >>> [r["ok"] for r in score_many([{"hand": "123m456p789s11122z"}, {"hand": "1m"}])]
     [True, False]

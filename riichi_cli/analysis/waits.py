@@ -1,7 +1,7 @@
-"""What a hand waits on and what each wait pays (SPEC section 7): the pure core of `riichi waits`.
+"""What a hand waits on and what each wait pays (docs/spec.md §7): the pure core of `riichi waits`.
 
-No I/O and no terminal: text and mappings in, the SPEC 7 dicts out. The commands in
-:mod:`riichi_cli.cli_waits` only read arguments and lines and print what these functions return.
+No I/O and no terminal: text and mappings in, the docs/spec.md §7 dicts out. The commands in
+:mod:`riichi_cli.cli.waits` only read arguments and lines and print what these functions return.
 
 Terms used below:
 
@@ -153,7 +153,7 @@ def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, indicator
 
 
 def column_dict(outcome: Outcome, hand: HeldHand, col: Column, tile: int, echo: dict) -> dict:
-    """The SPEC 4 object of one column of a wait; a refusal echoes ``echo`` over the column's own."""
+    """The docs/spec.md §4 object of one column of a wait; a refusal echoes ``echo`` over the column's own."""
     if isinstance(outcome, Result):
         return result_dict(outcome, col.echo.get("id"))
     shown = {**col.echo, **echo, "hand": hand.with_tile(tile).text, "win_tile": name(tile), "win": col.kind}

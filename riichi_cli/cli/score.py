@@ -31,7 +31,7 @@ Examples:
 @click.argument("hand", nargs=-1)
 @context_options
 @RulesParam.options
-@click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 @click.pass_context
 def score(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, as_json, **params) -> None:
     """Score one winning hand (14 tiles, melds as chi:/pon:/kan:/kakan:/ankan:)."""

@@ -1,4 +1,4 @@
-"""`riichi settle FILE.yaml`: the end of a round as a table, or as the JSON object of SPEC section 8.
+"""`riichi settle FILE.yaml`: the end of a round as a table, or as the JSON object of docs/spec.md §8.
 
 Rich and the YAML loader are imported inside the command, so `riichi --help` stays fast.
 """
@@ -29,7 +29,7 @@ Examples:
 @click.command(epilog=EPILOG)
 @click.argument("file", metavar="FILE.yaml")
 @RulesParam.options
-@click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: bool) -> None:
     """Settle the end of a round: wins (multiple ron, pao), draws, chombo. '-' reads stdin."""
     from ..settle.settlement import error_result, settle_checked

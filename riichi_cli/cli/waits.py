@@ -1,6 +1,6 @@
-"""`riichi waits` and `riichi shanten` (SPEC sections 1 and 7): arguments and lines in, tables or JSON out.
+"""`riichi waits` and `riichi shanten` (docs/spec.md §1 and §7): arguments and lines in, tables or JSON out.
 
-The answers come from :mod:`riichi_cli.waits`; this module reads the command line and stdin and
+The answers come from :mod:`riichi_cli.analysis.waits`; this module reads the command line and stdin and
 prints. Rich is imported only when a table is printed, so the JSON paths start fast.
 """
 
@@ -98,7 +98,7 @@ def line_mapping(text: str, base: dict, allowed: frozenset[str] | None = None) -
 
 
 def split_visible(mapping: dict, default: TilePairs) -> tuple[dict, TilePairs]:
-    """Take the ``visible`` key out of a line's mapping (it is not a SPEC 3 key)."""
+    """Take the ``visible`` key out of a line's mapping (it is not a docs/spec.md §3 key)."""
     if "visible" not in mapping:
         return mapping, default
     rest = {k: v for k, v in mapping.items() if k != "visible"}
@@ -137,7 +137,7 @@ def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
 @context_options
 @RulesParam.options
 @click.option("--visible", default=None, metavar="TILES", help="Tiles seen elsewhere: discards, melds.")
-@click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 @click.pass_context
 def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible, as_json, **params) -> None:
     """What a 13-tile hand waits on, how many are left, and what each wait pays."""
@@ -181,7 +181,7 @@ _SHANTEN_LINE_KEYS = frozenset({"hand", "visible", "dora", "id"})
 @click.argument("hand", nargs=-1)
 @click.option("--visible", default=None, metavar="TILES", help="Tiles seen elsewhere: discards, melds.")
 @click.option("--dora", default=None, metavar="TILES", help="Dora indicators (not unseen any more).")
-@click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
     """Shanten of 13 or 14 tiles; for 14, every discard ranked by acceptance."""
     from ..analysis.waits import SHANTEN_KEYS, shanten_of

@@ -1,4 +1,4 @@
-"""Rule options and presets (RULES.md). Every rule difference is read from a `Rules` value.
+"""Rule options and presets (docs/spec.md §5). Every rule difference is read from a `Rules` value.
 
 >>> resolve_rules("mleague", {"kuitan": "false"}).kiriage_mangan
 True
@@ -88,7 +88,7 @@ DESCRIPTIONS = {
 }
 
 _COLUMNS = ("tenhou", "mahjongsoul", "mleague", "wrc2022", "ema2025", "jpml2023")
-# One row per option, one column per preset, as in RULES.md; '*' marks an unverified value.
+# One row per option, one column per preset, one row per option; '*' marks an unverified value.
 _TABLE = """
 aka_dora               3      3      3       0       0      0
 kuitan                 true   true   true    true    true   true
@@ -227,5 +227,5 @@ def rules_from_options(options: tuple) -> Rules:
 
 
 def option_items(rules: Rules) -> list[tuple[str, object]]:
-    """Every option of a Rules value in RULES.md order."""
+    """Every option of a Rules value in the order of the Rules fields."""
     return [(k, getattr(rules, k)) for k in _TYPES]

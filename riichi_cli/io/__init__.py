@@ -1,1 +1,1 @@
-"""Pure translation between the core and the outside: SPEC result dicts out (report)."""
+"""Pure translation between the core and the outside: the result dicts of docs/spec.md out (report)."""

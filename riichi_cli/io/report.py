@@ -1,4 +1,4 @@
-"""Results and errors as the JSON objects of SPEC section 4 (plain dicts, no I/O)."""
+"""Results and errors as the JSON objects of docs/spec.md §4 (plain dicts, no I/O)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ SCORE_KEYS = ("han", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "points",
 
 
 def result_dict(res: Result, id: object = None, source: str | None = None) -> dict:
-    """The SPEC 4 object of a scored win."""
+    """The docs/spec.md §4 object of a scored win."""
     ctx, pts, hand = res.context, res.points, res.hand
     tsumo = None if pts.ron is not None else {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
     out: dict = {} if source is None else {"source": source}
@@ -87,7 +87,7 @@ def refusal(err: RiichiError, mapping: object, keys: tuple[str, ...]) -> dict:
 
 
 def error_dict(err: RiichiError, echo: dict, source: str | None = None) -> dict:
-    """The SPEC 4 object of a refused hand: what could be read is echoed, scoring keys are null."""
+    """The docs/spec.md §4 object of a refused hand: what could be read is echoed, scoring keys are null."""
     out: dict = {} if source is None else {"source": source}
     out.update(id=echo.get("id"), ok=False, error=error_object(err))
     out.update({k: echo.get(k) for k in ECHO_KEYS})

@@ -1,7 +1,7 @@
-"""Settling the end of a round (SPEC section 8): each seat's change and what comes next.
+"""Settling the end of a round (docs/spec.md §8): each seat's change and what comes next.
 
-Pure core: a mapping (as read from YAML) in, the SPEC 8 dict out; no click, rich, yaml or I/O.
-Seats are seat winds; East deals. Choices the SPEC leaves open:
+Pure core: a mapping (as read from YAML) in, the docs/spec.md §8 dict out; no click, rich, yaml or I/O.
+Seats are seat winds; East deals. Choices made here:
 
 - Every result has the same keys: id, ok, error, kind, rules, wins, skipped, pao, draw, chombo,
   deltas, dealer_continues, next, scores, warnings. ``kind`` is ``win``, ``exhaustive_draw``,
@@ -9,7 +9,7 @@ Seats are seat winds; East deals. Choices the SPEC leaves open:
   ``{seat, reason, penalty, deduction, sticks_returned}`` (``null`` for other outcomes); ``pao`` lists
   ``{seat_wind, liable, yakuman, scope, liable_pays}``; ``scores`` is ``null`` unless the input gives
   ``scores``. A refusal has ``ok: false``, ``error: {code, message}`` and the other keys empty.
-- Validation errors use the SPEC 4 codes: ``invalid_context`` for the settlement itself; a win that does
+- Validation errors use the docs/spec.md §4 codes: ``invalid_context`` for the settlement itself; a win that does
   not score keeps its own code (``not_a_win``, ``furiten``, ...), its message prefixed ``win N (SEAT):``.
   Every win is scored, a head-bumped one too: a ron that could not be called is an input error.
 - Several rons: ``wins`` run in turn order from the discarder (the head-bump order). Each win's
@@ -60,7 +60,7 @@ CHOMBO_KEYS = {"seat", "reason"}
 
 def own_sticks_back(rules: Rules) -> bool:
     """EMA's rule for several winners: each winner who declared riichi this round takes back their
-    own stick; the other deposits go to the first winner after the discarder (RULES.md notes).
+    own stick; the other deposits go to the first winner after the discarder (the EMA rule book).
 
     No rule option carries it alone. It is read here, and only here, from ``multiple_ron_honba: each``:
     EMA 2025 is the preset that pays honba to each winner, and its rule book returns the sticks too. So
@@ -628,7 +628,7 @@ def blank(ident: object = None) -> dict:
 def outcome(
     rnd: Round, kind: str, deltas: dict[str, int], stays: bool, honba: int, sticks: int, **parts
 ) -> dict:
-    """The SPEC 8 object; final scores and a below-zero warning when the round gives scores."""
+    """The docs/spec.md §8 object; final scores and a below-zero warning when the round gives scores."""
     out = blank(rnd.id)
     out.update(kind=kind, rules=rnd.rules.name, deltas=deltas, dealer_continues=stays,
                next={"honba": honba, "riichi_sticks": sticks}, **parts)  # fmt: skip
@@ -652,7 +652,7 @@ def settle_checked(mapping: object, rules: Rules | None = None) -> tuple[dict, R
 
 
 def settle(mapping: object, rules: Rules | None = None) -> dict:
-    """The SPEC 8 object of one round (``ok: false`` with the error for bad input)."""
+    """The docs/spec.md §8 object of one round (``ok: false`` with the error for bad input)."""
     return settle_checked(mapping, rules)[0]
 
 

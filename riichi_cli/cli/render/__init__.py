@@ -1,4 +1,4 @@
-"""Rich views of results, presets and the score table. Input is always the SPEC JSON dicts."""
+"""Rich views of results, presets and the score table. Input is always the JSON dicts of docs/spec.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Python API of docs/spec.md §9: mappings in, docs/spec.md §4 dicts out, never an exception for a bad hand."""
+"""The Python API (docs/spec.md §9): mappings in, §4 dicts out, never an exception for a bad hand."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The command line (docs/spec.md §1 and §4): exit codes, stdout/stderr separation, flags, batch, rules, table.
+"""The command line (docs/spec.md §1, §4): exit codes, stdout/stderr separation, flags, batch, rules, table.
 
 Most runs go through click's CliRunner on ``riichi_cli.cli.main``; a few real subprocesses prove that
 nothing prints a traceback and that stdout and stderr are kept apart by the real program. Every

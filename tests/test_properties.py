@@ -89,7 +89,7 @@ class Deal:
         return " ".join(parts)
 
     def mapping(self, shuffle_seed: int | None = None, extra_dora: bool = False) -> dict:
-        """The docs/spec.md §3 mapping; with ``shuffle_seed`` the concealed tiles are shuffled, ``win_tile`` set."""
+        """The §3 mapping (docs/spec.md); ``shuffle_seed`` shuffles the concealed tiles, sets ``win_tile``."""
         m = dict(self.context)
         m["rules"] = self.preset
         m["rule_options"] = {"aka_dora": self.aka, **self.rule_options}

@@ -9,8 +9,9 @@ Seats are seat winds; East deals. Choices made here:
   ``{seat, reason, penalty, deduction, sticks_returned}`` (``null`` for other outcomes); ``pao`` lists
   ``{seat_wind, liable, yakuman, scope, liable_pays}``; ``scores`` is ``null`` unless the input gives
   ``scores``. A refusal has ``ok: false``, ``error: {code, message}`` and the other keys empty.
-- Validation errors use the codes of docs/spec.md §4: ``invalid_context`` for the settlement itself; a
-  win that does not score keeps its own code (``not_a_win``, ``furiten``, ...), its message prefixed ``win N (SEAT):``.
+- Validation errors use the codes of docs/spec.md §4: ``invalid_context`` for the settlement itself;
+  a win that does not score keeps its own code (``not_a_win``, ``furiten``, ...), its message prefixed
+  ``win N (SEAT):``.
   Every win is scored, a head-bumped one too: a ron that could not be called is an input error.
 - Several rons: ``wins`` run in turn order from the discarder (the head-bump order). Each win's
   ``payments`` is what that winner actually gets (its hand, the honba paid to it, the deposits it takes),

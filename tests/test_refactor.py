@@ -69,7 +69,7 @@ def test_a_situation_is_read_for_thirteen_tiles():
     hand = read_hand("234m567p345s678s9s")
     head = Head(None, resolve_rules(), False, "E", "S")
     mapping = {"riichi": True, "dora": ["1m", "1m", "1m", "1m"]}
-    ctx = read_situation(mapping, head, hand.pairs(), hand.melds, hand.text, {})
+    ctx = read_situation(mapping, head, hand.tally(), hand.melds, hand.text, {})
     assert ctx.dora == (0, 0, 0, 0) and ctx.in_riichi
 
 

@@ -118,7 +118,7 @@ def read_columns(hand: HeldHand, base: dict, rules: Rules | None) -> tuple[Rules
         head = read_head(mapping, rules, echo)
         found = head.rules  # a mapping may name its own rules
         try:
-            ctx = read_situation(mapping, head, hand.pairs(), hand.melds, hand.text, echo)
+            ctx = read_situation(mapping, head, hand.tally(), hand.melds, hand.text, echo)
             columns.append(Column(kind, ctx, None, echo))
         except InvalidContext as err:
             columns.append(Column(kind, None, err, echo))

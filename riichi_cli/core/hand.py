@@ -83,9 +83,9 @@ class Hand:
                 counts[t] += 1
         return counts
 
-    def tile_pairs(self) -> list[tuple[int, bool]]:
-        """(tile, red) of every tile, concealed and melded (a kan counts 4)."""
-        return all_pairs(self.concealed, self.reds, self.melds)
+    def tally(self) -> tuple[list[int], list[int]]:
+        """Counts of every tile and red fives per suit (m, p, s, z), concealed and melded."""
+        return tally(self.concealed, self.reds, self.melds)
 
     def aka_count(self) -> int:
         return sum(self.reds) + sum(m.reds for m in self.melds)
@@ -137,7 +137,14 @@ class HeldHand:
 
     def pairs(self) -> list[tuple[int, bool]]:
         """(tile, red) of the concealed tiles and of the melds, kans counted 4."""
-        return all_pairs(self.counts, self.reds, self.melds)
+        out = concealed_pairs(self.counts, self.reds)
+        for meld in self.melds:
+            out += meld.pairs()
+        return out
+
+    def tally(self) -> tuple[list[int], list[int]]:
+        """Counts of every tile and red fives per suit (m, p, s, z), concealed and melded."""
+        return tally(self.counts, self.reds, self.melds)
 
     def notation(self) -> str:
         """Canonical notation: the concealed tiles in order, then the melds."""
@@ -159,9 +166,11 @@ def concealed_pairs(counts: list[int] | tuple[int, ...], reds: Sequence[int]) ->
     return out
 
 
-def all_pairs(counts: tuple[int, ...], reds: Sequence[int], melds: tuple[Meld, ...]) -> list[TilePair]:
-    """(tile, red) of concealed counts and of melds, kans counted 4."""
-    out = concealed_pairs(counts, reds)
+def tally(counts: Sequence[int], reds: Sequence[int], melds: tuple[Meld, ...]) -> tuple[list[int], list[int]]:
+    """Counts of every tile and red fives per suit (m, p, s, z) of concealed counts and melds."""
+    out, red = list(counts), [reds[0], reds[1], reds[2], 0]
     for meld in melds:
-        out += meld.pairs()
-    return out
+        for t in meld.tiles:
+            out[t] += 1
+        red[meld.tiles[0] // 9] += meld.reds
+    return out, red

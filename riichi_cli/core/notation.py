@@ -207,6 +207,11 @@ def check_limits(tiles: list[tuple[int, bool]], aka_dora: int, text: str, counte
     for t, red in tiles:
         counts[t] += 1
         reds[t // 9] += red
+    check_counts(counts, reds, aka_dora, text, counted)
+
+
+def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str, counted: str = "") -> None:
+    """`check_limits` of tiles already counted: 34 counts and red fives per suit (m, p, s, z)."""
     for t in range(34):
         if counts[t] > 4:
             why = "(hand, melds and indicators together)"

@@ -16,7 +16,7 @@ from typing import Any, Final, NamedTuple
 from ..core.context import Context, Request, check_context
 from ..core.errors import InvalidContext, NotationError, short
 from ..core.hand import Hand, Meld
-from ..core.notation import check_limits, parse_hand, scan
+from ..core.notation import check_counts, parse_hand, scan
 from ..core.rules import Rules, resolve_rules, with_overrides
 
 #: The yes/no keys of a situation, in the order the command line lists them.
@@ -155,7 +155,7 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
     hand = read_hand(mapping.get("hand"), mapping.get("win_tile"))
     echo["hand"] = hand.text
     echo["win_tile"] = hand.win_name
-    context = read_situation(mapping, head, hand.tile_pairs(), hand.melds, mapping["hand"], echo)
+    context = read_situation(mapping, head, hand.tally(), hand.melds, mapping["hand"], echo)
     return Request(hand, context, head.rules, head.id)
 
 
@@ -177,17 +177,26 @@ def read_head(mapping: Any, default_rules: Rules | None, echo: dict) -> Head:
 
 
 def read_situation(
-    mapping: dict, head: Head, tiles: TilePairs, melds: tuple[Meld, ...], text: str, echo: dict
+    mapping: dict,
+    head: Head,
+    held: tuple[list[int], list[int]],
+    melds: tuple[Meld, ...],
+    text: str,
+    echo: dict,
 ) -> Context:
-    """The context of a mapping whose head was read, checked with the player's ``tiles`` and ``melds``.
+    """The context of a mapping whose head was read, checked with the player's tiles and ``melds``.
 
-    ``tiles`` are every (tile, red) the player holds, melds included; ``text`` is the hand as
-    written, for messages. The hand may have 13 tiles (an analysis) or 14 (a win).
+    ``held`` is the tally of every tile the player holds, melds included (`Hand.tally`); ``text``
+    is the hand as written, for messages. The hand may have 13 tiles (an analysis) or 14 (a win).
     """
     dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
     context = read_context(mapping, head, dora, ura)
     echo["from"] = context.discarder
-    check_limits(tiles + dora + ura, head.rules.aka_dora, text)
+    counts, reds = list(held[0]), list(held[1])
+    for t, red in dora + ura:
+        counts[t] += 1
+        reds[t // 9] += red
+    check_counts(counts, reds, head.rules.aka_dora, text)
     unknown = [k for k in mapping if k not in KEYS]
     if unknown:  # checked last so that an error still echoes what could be read
         raise InvalidContext(unknown_key_message(unknown[0], KEYS), detail="unknown_key")

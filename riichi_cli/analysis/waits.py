@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from ..core.context import Context, Request
+from ..core.context import Context, Request, check_win_tile
 from ..core.decompose import winning_tiles
 from ..core.errors import Furiten, InvalidContext, InvalidHand, RiichiError
 from ..core.hand import Hand, HeldHand
@@ -147,7 +147,9 @@ def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, indicator
         if col.refusal is not None:
             return col.refusal
         assert col.context is not None
-        return score_request(Request(hand.with_tile(tile), col.context, rules, col.echo.get("id")))
+        win = hand.with_tile(tile)
+        check_win_tile(win, col.context, rules)
+        return score_request(Request(win, col.context, rules, col.echo.get("id")))
     except RiichiError as err:
         return err
 

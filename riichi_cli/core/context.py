@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
+from .decompose import is_kokushi
 from .errors import InvalidContext
 from .hand import Hand, Meld
 from .rules import Rules
-from .tiles import seat_before
+from .tiles import name, seat_before
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Context:
     riichi_sticks: int = 0
     discards: tuple[int, ...] = ()
     passed: tuple[int, ...] = ()
+    chankan_ankan: bool = False  # `chankan: ankan`: the robbed kan was a concealed one
 
     @property
     def dealer(self) -> bool:
@@ -70,6 +72,7 @@ IMPOSSIBLE: Final = {
     "riichi_with_open_melds": "riichi with open melds",
     "ippatsu_without_riichi": "ippatsu without riichi",
     "ippatsu_not_played": "ippatsu is not played under {rules} (ippatsu: false)",
+    "ippatsu_with_rinshan": "ippatsu with rinshan (any kan ends ippatsu, a concealed kan too)",
     "tsumo_with_from": "tsumo with 'from' (only a ron has a discarder)",
     "deal_in_to_self": "the winner cannot deal in to themselves ('from' is the seat wind)",
     "haitei_with_ron": "haitei with ron (haitei is a tsumo on the last tile; see houtei)",
@@ -85,6 +88,7 @@ IMPOSSIBLE: Final = {
     "chiihou_with_ron": "chiihou with ron (see renhou)",
     "renhou_for_dealer_or_tsumo": "renhou is a non-dealer's ron before their first draw",
     "renhou_not_played": "renhou is not played under {rules} (renhou: none)",
+    "renhou_with_chankan": "renhou with chankan (the robbed kan was a call: the first turn is over)",
     "first_turn_win_with_melds": "tenhou/chiihou/renhou with melds",
     "first_turn_win_with_riichi": "tenhou/chiihou/renhou with riichi",
     "ura_without_riichi": "ura dora indicators without riichi",
@@ -92,6 +96,8 @@ IMPOSSIBLE: Final = {
     "kan_dora_not_played": "{dora} dora indicators but kan_dora is false",
     "too_many_dora_indicators": "{dora} dora indicators (at most 5: one plus four kans)",
     "too_many_ura_indicators": "{ura} ura dora indicators (at most 5)",
+    "more_ura_than_dora": "{ura} ura indicators but {dora} dora indicators (one ura each)",
+    "kan_ura_not_played": "{ura} ura indicators but kan_ura is false under {rules}",
 }
 
 
@@ -109,6 +115,7 @@ def check_context(melds: tuple[Meld, ...], c: Context, rules: Rules) -> None:
         (c.in_riichi and called, "riichi_with_open_melds"),
         (c.ippatsu and not c.in_riichi, "ippatsu_without_riichi"),
         (c.ippatsu and not rules.ippatsu, "ippatsu_not_played"),
+        (c.rinshan and c.ippatsu, "ippatsu_with_rinshan"),
         (c.tsumo and c.from_seat is not None, "tsumo_with_from"),
         (c.from_seat == c.seat_wind, "deal_in_to_self"),
         (c.haitei and not c.tsumo, "haitei_with_ron"),
@@ -124,6 +131,7 @@ def check_context(melds: tuple[Meld, ...], c: Context, rules: Rules) -> None:
         (c.chiihou and not c.tsumo, "chiihou_with_ron"),
         (c.renhou and (c.dealer or c.tsumo), "renhou_for_dealer_or_tsumo"),
         (c.renhou and rules.renhou == "none", "renhou_not_played"),
+        (c.renhou and c.chankan, "renhou_with_chankan"),
         ((c.tenhou or c.chiihou or c.renhou) and bool(melds), "first_turn_win_with_melds"),
         ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "first_turn_win_with_riichi"),
         (bool(c.ura) and not c.in_riichi, "ura_without_riichi"),
@@ -131,8 +139,40 @@ def check_context(melds: tuple[Meld, ...], c: Context, rules: Rules) -> None:
         (len(c.dora) > 1 and not rules.kan_dora, "kan_dora_not_played"),
         (len(c.dora) > 5, "too_many_dora_indicators"),
         (len(c.ura) > 5, "too_many_ura_indicators"),
+        # An empty dora list stands for the one indicator every hand has (it need not be given).
+        (len(c.ura) > max(1, len(c.dora)), "more_ura_than_dora"),
+        (len(c.ura) > 1 and not rules.kan_ura, "kan_ura_not_played"),
     ]
     for bad, detail in problems:
         if bad:  # messages are formatted only when they are shown
             text = IMPOSSIBLE[detail].format(rules=rules.name, dora=len(c.dora), ura=len(c.ura))
             raise InvalidContext(f"impossible context: {text}", detail=detail)
+
+
+def check_win_tile(hand: Hand, c: Context, rules: Rules) -> None:
+    """The checks of a situation that need the winning tile (after `check_context`)."""
+    if c.chankan:
+        check_chankan(hand, c, rules)
+
+
+def check_chankan(hand: Hand, c: Context, rules: Rules) -> None:
+    """A robbed kan holds the other three copies of the winning tile; only kokushi robs an ankan."""
+    w = hand.win_tile
+    seen = hand.all_counts()[w] - 1 + (c.dora + c.ura + c.discards).count(w)
+    if seen:
+        raise InvalidContext(
+            f"impossible context: chankan on {name(w)}, but {seen} more {name(w)} "
+            "in the winner's hand, melds, indicators or discards (the robbed kan holds the other three)",
+            detail="chankan_on_held_tile",
+        )
+    if c.chankan_ankan and not rules.kokushi_chankan_ankan:
+        raise InvalidContext(
+            f"impossible context: chankan on a concealed kan, which no hand may rob under {rules.name} "
+            "(kokushi_chankan_ankan: false)",
+            detail="chankan_ankan_not_played",
+        )
+    if c.chankan_ankan and (hand.melds or not is_kokushi(hand.concealed)):
+        raise InvalidContext(
+            "impossible context: only thirteen orphans may rob a concealed kan (chankan: ankan)",
+            detail="chankan_ankan_not_kokushi",
+        )

@@ -76,6 +76,16 @@ def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     return Points(None, ceil100(base * 2), ceil100(base))
 
 
+def honba_share(rules: Rules, payers: int = 3) -> int:
+    """What each payer of a tsumo pays per honba: ``honba_points`` shared by the payers, rounded up
+    to 100 (300 -> 100 each; 100 -> 100 each; 1000 -> 400 each), as a hand's shares are.
+
+    >>> honba_share(Rules(honba_points=1500))
+    500
+    """
+    return ceil100(-(-rules.honba_points // payers))
+
+
 def payments(
     points: Points, winner: str, discarder: str | None, honba: int, sticks: int, rules: Rules
 ) -> dict[str, int]:
@@ -86,12 +96,11 @@ def payments(
         delta[discarder] -= paid
         delta[winner] += paid
     else:
+        per_honba = honba_share(rules)
         for seat in SEATS:
             if seat != winner:
                 share = points.tsumo_dealer if seat == "E" else None
-                paid = (
-                    share if share is not None else points.tsumo_other or 0
-                ) + honba * rules.honba_points // 3
+                paid = (share if share is not None else points.tsumo_other or 0) + honba * per_honba
                 delta[seat] -= paid
                 delta[winner] += paid
     delta[winner] += 1000 * sticks

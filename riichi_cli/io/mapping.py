@@ -13,7 +13,7 @@ from __future__ import annotations
 from difflib import get_close_matches
 from typing import Any, Final, NamedTuple
 
-from ..core.context import Context, Request, check_context
+from ..core.context import Context, Request, check_context, check_win_tile
 from ..core.errors import InvalidContext, NotationError, short
 from ..core.hand import Hand, Meld
 from ..core.notation import check_counts, parse_hand, scan
@@ -79,6 +79,16 @@ def flag(value: object, key: str) -> bool:
     if not isinstance(value, bool):
         raise InvalidContext(f"{key} must be true or false, got {short(value)}", detail="bad_flag")
     return value
+
+
+def chankan_value(value: object) -> tuple[bool, bool]:
+    """(chankan, the robbed kan was concealed) of ``chankan: true | false | ankan``."""
+    if isinstance(value, bool):
+        return value, False
+    if isinstance(value, str) and value.strip().lower() == "ankan":
+        return True, True
+    message = f"chankan must be true, false or ankan (a robbed concealed kan), got {short(value)}"
+    raise InvalidContext(message, detail="bad_flag")
 
 
 def count(value: object, key: str) -> int:
@@ -156,6 +166,7 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
     echo["hand"] = hand.text
     echo["win_tile"] = hand.win_name
     context = read_situation(mapping, head, hand.tally(), hand.melds, mapping["hand"], echo)
+    check_win_tile(hand, context, head.rules)
     return Request(hand, context, head.rules, head.id)
 
 
@@ -229,6 +240,7 @@ def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> 
     """The Context of a mapping whose head and indicators were read already."""
     get = mapping.get
     raw_from = get("from")
+    chankan, robbed_ankan = chankan_value(get("chankan", False))
     return Context(
         tsumo=head.tsumo,
         from_seat=None if raw_from is None else seat(raw_from, "from"),
@@ -240,7 +252,7 @@ def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> 
         haitei=flag(get("haitei", False), "haitei"),
         houtei=flag(get("houtei", False), "houtei"),
         rinshan=flag(get("rinshan", False), "rinshan"),
-        chankan=flag(get("chankan", False), "chankan"),
+        chankan=chankan,
         tenhou=flag(get("tenhou", False), "tenhou"),
         chiihou=flag(get("chiihou", False), "chiihou"),
         renhou=flag(get("renhou", False), "renhou"),
@@ -250,4 +262,5 @@ def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> 
         riichi_sticks=count(get("riichi_sticks", 0), "riichi_sticks"),
         discards=tuple([t for t, _ in tile_list(get("discards"), "discards")]),
         passed=tuple([t for t, _ in tile_list(get("passed"), "passed")]),
+        chankan_ankan=robbed_ankan,
     )

@@ -482,7 +482,7 @@ def settle_wins(rnd: Round, raw: object) -> dict:
     for s, (honba, sticks) in zip(winners, splits):
         pay = win_payments(s.result, honba, sticks, s.pao, rnd.rules)
         # the Result keeps what this winner actually gets: its share of honba and deposits, pao
-        wins.append(result_dict(replace(s.result, payments=pay), s.entry.raw.get("id")))
+        wins.append(result_dict(replace(s.result, payments=pay), s.entry.raw.get("id"), None, honba, sticks))
         paos += [pao_dict(s, pay)] if s.pao else []
         deltas = {k: deltas[k] + pay[k] for k in SEATS}
     stays = any(s.entry.seat == "E" for s in winners)

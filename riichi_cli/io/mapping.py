@@ -60,10 +60,15 @@ def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
     return f"unknown key {short(key)} ({hint})"
 
 
+def valid_id(value: object) -> bool:
+    """An ``id`` is a string, a number or nothing: it is echoed into JSON as it is."""
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
 def read_id(mapping: dict) -> Any:
-    """The ``id`` key: a string, a number or nothing (it is echoed into JSON as it is)."""
+    """The ``id`` key, checked by `valid_id`."""
     ident = mapping.get("id")
-    if not isinstance(ident, (str, int, float, bool, type(None))):
+    if not valid_id(ident):
         raise InvalidContext(f"id must be a string or a number, got {short(ident)}", detail="bad_id")
     return ident
 

@@ -9,6 +9,7 @@ from ..core.errors import InvalidContext, RiichiError
 from ..core.rules import Rules
 from ..core.scoring import Result
 from ..core.yaku import NAMES
+from .mapping import valid_id
 from .reading import reading_dict
 
 ECHO_KEYS = ("hand", "win_tile", "win", "from", "seat_wind", "round_wind")
@@ -97,7 +98,7 @@ def checked(work: Callable[[], T], refuse: Callable[[RiichiError], T]) -> tuple[
 def echo_id(mapping: object) -> Any:
     """The id a refusal repeats: the mapping's own when it is a valid id, else None."""
     ident = mapping.get("id") if isinstance(mapping, dict) else None
-    return ident if isinstance(ident, (str, int, float, bool, type(None))) else None
+    return ident if valid_id(ident) else None
 
 
 def refusal(err: RiichiError, mapping: object, keys: tuple[str, ...]) -> dict:

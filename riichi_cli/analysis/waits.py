@@ -191,8 +191,37 @@ def furiten_status(waits: list[int], ctx: Context) -> dict:
     }
 
 
+def wait_entries(
+    hand: HeldHand, tiles: list[int], columns: tuple[Column, Column], rules: Rules, indicators: TilePairs
+) -> tuple[list[dict], list[bool]]:
+    """Each wait's ``{"tile", "unseen", "ron", "tsumo"}`` (unseen left at 0 for the caller), and for
+    each wait that can come, whether a ron on it has a yaku (for keishiki tenpai)."""
+    ron, tsumo = columns
+    ctx = ron.context or tsumo.context
+    assert ctx is not None
+    own = seen_counts(hand.pairs())
+    # a wait that can never come echoes the situation: the ron's discarder, no discarder for a tsumo
+    never_echo: dict[str, dict] = {
+        "ron": {"from": ctx.from_seat or seat_before(ctx.seat_wind)},
+        "tsumo": {"from": None},
+    }
+    entries, ron_yaku = [], []
+    for t in tiles:
+        entry: dict[str, Any] = {"tile": name(t), "unseen": 0}
+        outcomes: list[Outcome] = []
+        for col in columns:
+            never = own[t] == 4
+            outcome = never_won(hand, t) if never else score_column(hand, col, rules, t, indicators)
+            entry[col.kind] = column_dict(outcome, hand, col, t, never_echo[col.kind] if never else {})
+            outcomes.append(outcome)
+        entries.append(entry)
+        if hand.counts[t] < 4:
+            ron_yaku.append(has_ron_yaku(outcomes[0], outcomes[1], hand.with_tile(t), ron, rules))
+    return entries, ron_yaku
+
+
 def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visible: TilePairs = ()) -> dict:
-    """The waits object of a 13-tile hand (docs/spec.md, "waits"); raises RiichiError on bad input.
+    """The waits object of a 13-tile hand (docs/spec.md §7); raises RiichiError on bad input.
 
     ``mapping`` holds the situation keys (its hand, win and win_tile are ignored: every wait is
     tried by ron and by tsumo); ``visible`` are tiles seen elsewhere on the table.
@@ -207,24 +236,9 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
     )
     seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible))
     tiles = winning_tiles(hand.counts)
-    own = seen_counts(hand.pairs())
-    # a wait that can never come echoes the situation: the ron's discarder, no discarder for a tsumo
-    never_echo: dict[str, dict] = {
-        "ron": {"from": ctx.from_seat or seat_before(ctx.seat_wind)},
-        "tsumo": {"from": None},
-    }
-    entries, ron_yaku = [], []
-    for t in tiles:
-        entry: dict[str, Any] = {"tile": name(t), "unseen": 4 - seen[t]}
-        outcomes: list[Outcome] = []
-        for col in (ron, tsumo):
-            never = own[t] == 4
-            outcome = never_won(hand, t) if never else score_column(hand, col, rules, t, indicators)
-            entry[col.kind] = column_dict(outcome, hand, col, t, never_echo[col.kind] if never else {})
-            outcomes.append(outcome)
-        entries.append(entry)
-        if hand.counts[t] < 4:
-            ron_yaku.append(has_ron_yaku(outcomes[0], outcomes[1], hand.with_tile(t), ron, rules))
+    entries, ron_yaku = wait_entries(hand, tiles, (ron, tsumo), rules, indicators)
+    for entry, t in zip(entries, tiles):
+        entry["unseen"] = 4 - seen[t]
     pure = [t for t in tiles if hand.counts[t] == 4]
     drawable = len(pure) < len(tiles)
     tenpai = drawable or (bool(pure) and rules.pure_karaten_is_tenpai)

@@ -1,9 +1,9 @@
-"""Notation and validation (docs/spec.md §2-§4, §9): every refusal, canonical printing, win tile picking.
+"""Notation and validation (docs/input.md): every refusal, canonical printing, win tile picking.
 
 Every refusal is checked three ways where it applies: through ``riichi_cli.score`` (``ok: false``, the
 error code, a message naming the problem), through the exception the core raises
 (``parse_hand`` / ``build_request``), and, for notation errors, through the position of the first bad
-character and the caret under it. Expected values are worked out by hand from docs/spec.md.
+character and the caret under it. Expected values are worked out by hand from docs/input.md.
 """
 
 from __future__ import annotations
@@ -406,7 +406,7 @@ def test_unknown_key_names_the_key_and_hints():
 
 
 def test_unknown_key_still_echoes_what_could_be_read():
-    # docs/spec.md §4: "the keys that could be read (hand, winds, ...) are echoed" -- a typo in one key
+    # docs/output.md: "the keys that could be read (hand, winds, ...) are echoed" -- a typo in one key
     # leaves the hand and the winds perfectly readable.
     r = refused({"hand": BASE, "seat_wind": "W", "riichi_stick": 1}, "invalid_context", "riichi_stick")
     assert r["hand"] == "234m456p2234567s8s"
@@ -530,7 +530,7 @@ def test_spaces_between_groups_do_not_matter():
 
 
 CANONICAL = [
-    # (an input written another way, its canonical form from docs/spec.md §2)
+    # (an input written another way, its canonical form from docs/input.md)
     ({"hand": "234567m2278p456s9p"}, "234567m2278p456s9p"),
     ({"hand": "456s 765432m 2287p 9p"}, "234567m2278p456s9p"),
     ({"hand": "9p456s2278p234567m", "win_tile": "9p"}, "234567m2278p456s9p"),

@@ -89,7 +89,7 @@ class Deal:
         return " ".join(parts)
 
     def mapping(self, shuffle_seed: int | None = None, extra_dora: bool = False) -> dict:
-        """The §3 mapping (docs/spec.md); ``shuffle_seed`` shuffles the concealed tiles, sets ``win_tile``."""
+        """The mapping (docs/input.md); ``shuffle_seed`` shuffles the concealed tiles, sets ``win_tile``."""
         m = dict(self.context)
         m["rules"] = self.preset
         m["rule_options"] = {"aka_dora": self.aka, **self.rule_options}

@@ -1,6 +1,6 @@
-"""What a hand waits on and what each wait pays (docs/spec.md §7): the pure core of `riichi waits`.
+"""What a hand waits on and what each wait pays (docs/output.md): the pure core of `riichi waits`.
 
-No I/O and no terminal: text and mappings in, the docs/spec.md §7 dicts out. The commands in
+No I/O and no terminal: text and mappings in, the docs/output.md dicts out. The commands in
 :mod:`riichi_cli.cli.waits` only read arguments and lines and print what these functions return.
 
 Terms used below:
@@ -155,7 +155,7 @@ def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, indicator
 
 
 def column_dict(outcome: Outcome, hand: HeldHand, col: Column, tile: int, echo: dict) -> dict:
-    """The docs/spec.md §4 object of one column of a wait; a refusal echoes ``echo`` over the column's own."""
+    """The docs/output.md object of one column of a wait; a refusal echoes ``echo`` over the column's own."""
     if isinstance(outcome, Result):
         return result_dict(outcome, col.echo.get("id"))
     shown = {**col.echo, **echo, "hand": hand.with_tile(tile).text, "win_tile": name(tile), "win": col.kind}
@@ -221,7 +221,7 @@ def wait_entries(
 
 
 def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visible: TilePairs = ()) -> dict:
-    """The waits object of a 13-tile hand (docs/spec.md §7); raises RiichiError on bad input.
+    """The waits object of a 13-tile hand (docs/output.md); raises RiichiError on bad input.
 
     ``mapping`` holds the situation keys (its hand, win and win_tile are ignored: every wait is
     tried by ron and by tsumo); ``visible`` are tiles seen elsewhere on the table.
@@ -292,7 +292,7 @@ def discard_name(hand: HeldHand, tile: int) -> str:
 
 
 def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()) -> dict:
-    """The shanten object (docs/spec.md, "shanten") of a 13- or 14-tile hand; raises RiichiError on bad input.
+    """The shanten object (docs/output.md) of a 13- or 14-tile hand; raises RiichiError on bad input.
 
     For 14 tiles every distinct discard is ranked by the shanten it leaves, then by the unseen
     copies of the tiles it accepts (then by tile); for 13 tiles the accepted tiles are listed.

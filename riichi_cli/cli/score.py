@@ -11,7 +11,6 @@ from .common import (
     RulesParam,
     context_options,
     emit_json,
-    exit_code,
     fail,
     mapping_of,
     missing_hand,
@@ -23,7 +22,7 @@ Examples:
   riichi score 234567m2278p456s9p --riichi --dora 1p --from W
   riichi score 123456s234m55p chi:789s --ron --dora 1m
   riichi score 11123455678999m --tsumo --seat E --json
-  riichi score --context hand.yaml --ura 3p
+  riichi score --context examples/hand.yaml --ura 1m
   riichi score 234567m2278p456s9p --riichi --tiles unicode --svg hand.svg
 """
 
@@ -53,17 +52,18 @@ def score(
 ) -> None:  # fmt: skip
     """Score one winning hand (14 tiles, melds as chi:/pon:/kan:/kakan:/ankan:)."""
     from ..api import score_checked
+    from ..io.mapping import KEYS
     from ..io.report import error_dict
 
     try:
         rules = rules_of(preset, rule_items)
         mapping = mapping_of(ctx, hand, params)
-        if "hand" not in mapping:
+        if not mapping.keys() - KEYS and "hand" not in mapping:  # a misspelt key gets its own message
             raise missing_hand("14", "234567m2278p456s9p", " or --context FILE with a hand: key")
     except RiichiError as err:
         if as_json:
             emit_json(error_dict(err, {}))
-        fail(err)
+        fail(err, as_json)
     result, err = score_checked(mapping, rules)
     if as_json:
         emit_json(result)
@@ -73,11 +73,11 @@ def score(
 
         set_style(tile_style)
         print_result(result, indicators_of(mapping))
-    else:
-        fail(err)
-    if err is None and (svg_file or html_file):
+    if err is not None:
+        fail(err, as_json)
+    if svg_file or html_file:
         write_pictures(result, svg_file, html_file)
-    sys.exit(0 if err is None else exit_code(err))
+    sys.exit(0)
 
 
 def indicators_of(mapping: dict):

@@ -1,4 +1,4 @@
-"""`riichi settle FILE.yaml`: the end of a round as a table, or as the JSON object of docs/spec.md §8.
+"""`riichi settle FILE.yaml`: the end of a round as a table, or as JSON (docs/output.md).
 
 Rich and the YAML loader are imported inside the command, so `riichi --help` stays fast.
 """
@@ -33,7 +33,7 @@ def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: 
     """Settle the end of a round: wins (multiple ron, pao), draws, chombo. '-' reads stdin."""
     from ..settle.settlement import error_result, settle_checked
 
-    resolve(preset, rule_items)  # a bad --rules/--rule is a usage error (exit 2)
+    resolve(preset, rule_items, as_json, error_result)  # a bad --rules/--rule is a usage error (exit 2)
     try:
         doc = read_round_file(file)
     except RiichiError as e:  # the file cannot be read: an input error (exit 2)
@@ -52,7 +52,7 @@ def report(result: dict, err: RiichiError | None, as_json: bool) -> None:
 
         print_settlement(result)
     if err is not None:
-        fail(err, settlement=True)
+        fail(err, as_json, settlement=True)
 
 
 def read_round_file(path: str) -> object:

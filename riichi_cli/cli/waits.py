@@ -1,4 +1,4 @@
-"""`riichi waits` and `riichi shanten` (docs/spec.md §1 and §7): arguments and lines in, tables or JSON out.
+"""`riichi waits` and `riichi shanten` (docs/output.md): arguments and lines in, tables or JSON out.
 
 The answers come from :mod:`riichi_cli.analysis.waits`; this module reads the command line and stdin and
 prints. Rich is imported only when a table is printed, so the JSON paths start fast.
@@ -14,7 +14,18 @@ import click
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
 from ..io.mapping import tile_list
-from .common import RulesParam, build_mapping, context_options, emit_json, fail, missing_hand, resolve
+from .common import (
+    Refused,
+    RulesParam,
+    build_mapping,
+    checked,
+    context_options,
+    emit_json,
+    fail,
+    missing_hand,
+    refuse,
+    resolve,
+)
 from .score import tiles_option
 
 #: Longest stdin line read as a hand; anything longer is refused, not parsed.
@@ -50,12 +61,11 @@ Examples:
 """
 
 
-def read_tiles(text: str | None, key: str) -> TilePairs:
+def read_tiles(
+    text: str | None, key: str, as_json: bool = False, refused: Refused | None = None
+) -> TilePairs:
     """Tiles of an option like --visible, or a usage error that points at the bad character."""
-    try:
-        return tile_list(text, key)
-    except RiichiError as e:
-        fail(e)
+    return checked(lambda: tile_list(text, key), as_json, refused)
 
 
 # -- stdin mode -------------------------------------------------------------------------------
@@ -99,7 +109,7 @@ def line_mapping(text: str, base: dict, allowed: frozenset[str] | None = None) -
 
 
 def split_visible(mapping: dict, default: TilePairs) -> tuple[dict, TilePairs]:
-    """Take the ``visible`` key out of a line's mapping (it is not a docs/spec.md §3 key)."""
+    """Take the ``visible`` key out of a line's mapping (it is not a docs/input.md key)."""
     if "visible" not in mapping:
         return mapping, default
     rest = {k: v for k, v in mapping.items() if k != "visible"}
@@ -149,8 +159,9 @@ def waits(
     from ..io.mapping import KEYS
     from ..io.report import refusal
 
-    rules = resolve(preset, rule_items)
-    seen = read_tiles(visible, "visible")
+    refused = (lambda e: refusal(e, None, WAITS_KEYS)) if hand != ("-",) else None
+    rules = resolve(preset, rule_items, as_json, refused)
+    seen = read_tiles(visible, "visible", as_json, refused)
     if hand == ("-",):
         base = build_mapping(ctx, (), params)
 
@@ -159,14 +170,14 @@ def waits(
             return waits_of(mapping, rules, shown)[0]
 
         sys.exit(run_lines(answer, WAITS_KEYS))
+    mapping = build_mapping(ctx, hand, params, as_json, refused)
+    if "hand" not in mapping:
+        err = missing_hand("13", "1112345678999m", ", '-' for stdin, or --context FILE with a hand: key")
+        refuse(err, as_json, refused)
     from .render.tiles import set_style
     from .render.waits import print_waits
 
     set_style(tile_style)
-    mapping = build_mapping(ctx, hand, params)
-    if "hand" not in mapping:
-        err = missing_hand("13", "1112345678999m", ", '-' for stdin, or --context FILE with a hand: key")
-        answer_one(refusal(err, mapping, WAITS_KEYS), err, as_json, print_waits)
     answer_one(*waits_of(mapping, rules, seen), as_json, print_waits)
 
 
@@ -175,14 +186,12 @@ def answer_one(report: dict, err: RiichiError | None, as_json: bool, show: Calla
     if as_json:
         emit_json(report)
     if err is not None:
-        fail(err)
+        fail(err, as_json)
     if not as_json:
         show(report)
 
 
 # -- shanten ----------------------------------------------------------------------------------
-
-_SHANTEN_LINE_KEYS = frozenset({"hand", "visible", "dora", "id"})
 
 
 @click.command(epilog=EPILOG_SHANTEN)
@@ -195,26 +204,23 @@ def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
     from ..analysis.waits import SHANTEN_KEYS, shanten_of
     from ..io.report import refusal
 
-    seen = read_tiles(visible, "visible")
-    indicators = read_tiles(dora, "dora")
+    refused = (lambda e: refusal(e, None, SHANTEN_KEYS)) if hand != ("-",) else None
+    seen = read_tiles(visible, "visible", as_json, refused)
+    indicators = read_tiles(dora, "dora", as_json, refused)
     if hand == ("-",):
 
         def answer(text: str) -> dict:
-            mapping = line_mapping(text, {}, _SHANTEN_LINE_KEYS)
-            shown, ind = seen, indicators
-            if "visible" in mapping:
-                shown = tile_list(mapping["visible"], "visible")
-            if "dora" in mapping:
-                ind = tile_list(mapping["dora"], "dora")
-            report = shanten_of(mapping.get("hand"), shown, ind)[0]
-            return {**report, "id": mapping.get("id")} if "id" in mapping else report
+            from ..api import SHANTEN_INPUT
+            from ..api import shanten as shanten_json
+
+            # the flags' --visible/--dora, unless the line gives its own
+            return shanten_json(line_mapping(text, {"visible": visible, "dora": dora}, SHANTEN_INPUT))
 
         sys.exit(run_lines(answer, SHANTEN_KEYS))
+    if not hand:
+        refuse(missing_hand("13 or 14", "123m456p789s12377z", ", or '-' for stdin"), as_json, refused)
     from .render.shanten import print_shanten
 
-    if not hand:
-        err = missing_hand("13 or 14", "123m456p789s12377z", ", or '-' for stdin")
-        answer_one(refusal(err, None, SHANTEN_KEYS), err, as_json, print_shanten)
     answer_one(*shanten_of(" ".join(hand), seen, indicators), as_json, print_shanten)
 
 

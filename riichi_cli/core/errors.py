@@ -1,5 +1,5 @@
 # mypyc: skip (exception classes keep their class attributes as Python)
-"""Typed refusals. Every error the core raises carries an error code (docs/spec.md, "Error codes").
+"""Typed refusals. Every error the core raises carries an error code (docs/output.md, "Errors").
 
 A refusal about a piece of text can carry that text and the index of the first bad
 character, so the CLI can show the input with a caret under it. ``detail`` is a stable id of
@@ -10,6 +10,8 @@ What a refusal exits with is the command line's business (`riichi_cli.cli.common
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterable
+from difflib import get_close_matches
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, 60, 60
@@ -19,6 +21,12 @@ def short(value: object) -> str:
     """A bounded repr for messages, safe on huge or alias-bombed values."""
     text = _REPR.repr(value)
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+def did_you_mean(word: object, valid: Iterable[str]) -> str:
+    """``" (did you mean 'hand'?)"`` when one of ``valid`` is a likely typo of ``word``, else ``""``."""
+    close = get_close_matches(str(word).strip().lower(), list(valid), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class RiichiError(Exception):
@@ -78,3 +86,9 @@ class NoYaku(RiichiError):
 
 class Furiten(RiichiError):
     code = "furiten"
+
+
+class BelowMinimum(RiichiError):
+    """Yaku, but fewer han (dora excluded) than ``min_han`` / ``ryanshiba`` require."""
+
+    code = "below_minimum"

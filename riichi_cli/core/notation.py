@@ -1,4 +1,4 @@
-"""Tile and hand notation (docs/spec.md §2): ``123m456p789s11z``, ``0m`` red fives, meld prefixes.
+"""Tile and hand notation (docs/input.md): ``123m456p789s11z``, ``0m`` red fives, meld prefixes.
 
 Refusals point at the first bad character of the text they were given.
 """

@@ -1,4 +1,4 @@
-"""Rule options and presets (docs/spec.md §5). Every rule difference is read from a `Rules` value.
+"""Rule options and presets (docs/input.md). Every rule difference is read from a `Rules` value.
 
 >>> resolve_rules("mleague", {"kuitan": "false"}).kiriage_mangan
 True
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .errors import InvalidContext, short
+from .errors import InvalidContext, did_you_mean, short
 
 
 @dataclass(frozen=True)
@@ -142,8 +142,9 @@ _TYPES = {f.name: type(f.default) for f in fields(Rules) if f.name != "name"}
 def parse_value(key: object, value: object) -> object:
     """Check one option value (a YAML value or a ``--rule`` string) and return it typed."""
     if key not in _TYPES:
+        hint = did_you_mean(key, _TYPES)
         raise InvalidContext(
-            f"unknown rule option {short(key)}; valid options: {', '.join(_TYPES)}",
+            f"unknown rule option {short(key)}{hint}; valid options: {', '.join(_TYPES)}",
             detail="unknown_rule_option",
         )
     kind, choices = _TYPES[key], CHOICES.get(key)
@@ -195,8 +196,9 @@ def preset_name(name: str) -> str:
     key = ALIASES.get(key, key)
     if key not in PRESETS:
         names = ", ".join(list(PRESETS) + list(ALIASES))
+        hint = did_you_mean(key, list(PRESETS) + list(ALIASES))
         raise InvalidContext(
-            f"unknown rules preset {short(name)}; valid presets: {names}", detail="unknown_preset"
+            f"unknown rules preset {short(name)}{hint}; valid presets: {names}", detail="unknown_preset"
         )
     return key
 

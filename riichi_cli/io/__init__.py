@@ -1,2 +1,2 @@
 """Pure translation between the core and the outside: input mappings in (mapping), the result dicts
-of docs/spec.md out (report)."""
+of docs/output.md out (report)."""

@@ -1,4 +1,4 @@
-"""Reading a mapping of situation keys (docs/spec.md, "Input keys") into checked core values.
+"""Reading a mapping of situation keys (docs/input.md) into checked core values.
 
 A mapping comes from YAML, JSON, command-line flags or a Python caller. This module reads its
 keys and types; the core (:mod:`riichi_cli.core.context`) then checks that the situation could
@@ -10,11 +10,10 @@ two halves for an analysis of 13 tiles, which has a situation but no winning til
 
 from __future__ import annotations
 
-from difflib import get_close_matches
 from typing import Any, Final, NamedTuple
 
 from ..core.context import Context, Request, check_context, check_win_tile
-from ..core.errors import InvalidContext, NotationError, short
+from ..core.errors import InvalidContext, NotationError, did_you_mean, short
 from ..core.hand import Hand, Meld
 from ..core.notation import check_counts, parse_hand, scan
 from ..core.rules import Rules, resolve_rules, with_overrides
@@ -55,9 +54,8 @@ class Head(NamedTuple):
 
 def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
     """``unknown key 'hnd' (did you mean 'hand'?)``, or the valid keys when nothing is close."""
-    close = get_close_matches(str(key), valid, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else "valid keys: " + ", ".join(sorted(valid))
-    return f"unknown key {short(key)} ({hint})"
+    hint = did_you_mean(key, valid) or " (valid keys: " + ", ".join(sorted(valid)) + ")"
+    return f"unknown key {short(key)}{hint}"
 
 
 def valid_id(value: object) -> bool:
@@ -103,7 +101,8 @@ def count(value: object, key: str) -> int:
 
 
 def tile_list(value: object, key: str) -> TilePairs:
-    """A list of tiles (``[4s, 1z]``) or one string of groups (``"4s1z"``) as (tile, red) pairs."""
+    """A list of tiles (``[4s, 1z]``) or a string of groups (``"4s1z"``, ``"3m,4m"``, ``"1p 2p"``)
+    as (tile, red) pairs: commas and spaces may separate the groups."""
     if value is None:
         return []
     if isinstance(value, str):
@@ -116,9 +115,21 @@ def tile_list(value: object, key: str) -> TilePairs:
             detail="bad_tile_list",
         )
     try:
-        return [tile for text in texts for tile in scan(text)]
+        return [tile for text in texts for tile in scan_list(text)]
     except NotationError as e:
         raise e.reworded(f"{key}: {e.message}") from None
+
+
+def scan_list(text: str) -> TilePairs:
+    """The tiles of ``text``, its groups separated by commas and/or whitespace (or nothing)."""
+    out: TilePairs = []
+    start = 0
+    for i in range(len(text) + 1):
+        if i == len(text) or text[i] == "," or text[i].isspace():
+            if i > start:
+                out += scan(text, start, i)  # positions stay those of ``text`` for the caret
+            start = i + 1
+    return out
 
 
 # (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
@@ -167,6 +178,8 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
     """
     echo = {} if echo is None else echo
     head = read_head(mapping, default_rules, echo)
+    if "hand" not in mapping:  # `hnd:` is a typo of `hand`, not a missing hand
+        check_keys(mapping)
     hand = read_hand(mapping.get("hand"), mapping.get("win_tile"))
     echo["hand"] = hand.text
     echo["win_tile"] = hand.win_name
@@ -213,9 +226,7 @@ def read_situation(
         counts[t] += 1
         reds[t // 9] += red
     check_counts(counts, reds, head.rules.aka_dora, text)
-    unknown = [k for k in mapping if k not in KEYS]
-    if unknown:  # checked last so that an error still echoes what could be read
-        raise InvalidContext(unknown_key_message(unknown[0], KEYS), detail="unknown_key")
+    check_keys(mapping)  # checked last so that an error still echoes what could be read
     check_context(melds, context, head.rules)
     return context
 
@@ -229,6 +240,13 @@ def hand_text(value: object) -> str:
             f"hand must be a string of tile notation, got {short(value)}", detail="bad_hand_type"
         )
     return value
+
+
+def check_keys(mapping: dict) -> None:
+    """Refuse the first key that is not an input key, naming the likely one."""
+    unknown = [k for k in mapping if k not in KEYS]
+    if unknown:
+        raise InvalidContext(unknown_key_message(unknown[0], KEYS), detail="unknown_key")
 
 
 def read_hand(text: object, win_tile: object) -> Hand:

@@ -1,4 +1,4 @@
-"""Results and errors as the JSON objects of docs/spec.md §4 (plain dicts, no I/O)."""
+"""Results and errors as the JSON objects of docs/output.md (plain dicts, no I/O)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def result_dict(
     honba: int | None = None,
     sticks: int | None = None,
 ) -> dict:
-    """The docs/spec.md §4 object of a scored win.
+    """The docs/output.md object of a scored win.
 
     ``honba`` and ``sticks`` are the counters and deposits this winner collects (default: the
     context's); a settlement with several winners gives each its own share.
@@ -109,7 +109,7 @@ def refusal(err: RiichiError, mapping: object, keys: tuple[str, ...]) -> dict:
 
 
 def error_dict(err: RiichiError, echo: dict, source: str | None = None) -> dict:
-    """The docs/spec.md §4 object of a refused hand: what could be read is echoed, scoring keys are null."""
+    """The docs/output.md object of a refused hand: what could be read is echoed, scoring keys are null."""
     out: dict = {} if source is None else {"source": source}
     out.update(id=echo.get("id"), ok=False, error=error_object(err))
     out.update({k: echo.get(k) for k in ECHO_KEYS})

@@ -1,6 +1,6 @@
-"""Settling the end of a round (docs/spec.md §8): each seat's change and what comes next.
+"""Settling the end of a round (docs/input.md, "Settlement files"): each seat's change and what comes next.
 
-Pure core: a mapping (as read from YAML) in, the docs/spec.md §8 dict out; no click, rich, yaml or I/O.
+Pure core: a mapping (as read from YAML) in, the dict of docs/output.md out; no click, rich, yaml, I/O.
 Seats are seat winds; East deals. Choices made here:
 
 - Every result has the same keys: id, ok, error, kind, rules, wins, skipped, pao, draw, chombo,
@@ -9,7 +9,7 @@ Seats are seat winds; East deals. Choices made here:
   ``{seat, reason, penalty, deduction, sticks_returned}`` (``null`` for other outcomes); ``pao`` lists
   ``{seat_wind, liable, yakuman, scope, liable_pays}``; ``scores`` is ``null`` unless the input gives
   ``scores``. A refusal has ``ok: false``, ``error: {code, message}`` and the other keys empty.
-- Validation errors use the codes of docs/spec.md §4: ``invalid_context`` for the settlement itself;
+- Validation errors use the codes of docs/output.md: ``invalid_context`` for the settlement itself;
   a win that does not score keeps its own code (``not_a_win``, ``furiten``, ...), its message prefixed
   ``win N (SEAT):``.
   Every win is scored, a head-bumped one too: a ron that could not be called is an input error.
@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.decompose import winning_tiles
-from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
+from ..core.errors import InvalidContext, InvalidHand, RiichiError, did_you_mean, short
 from ..core.notation import check_limits, parse_written
 from ..core.points import Points, hand_points, honba_share, payments
 from ..core.rules import Rules, resolve_rules
@@ -97,8 +97,9 @@ def refuse_unknown(mapping: dict, allowed: set | frozenset, where: str) -> None:
     unknown = [k for k in mapping if k not in allowed]
     if unknown:
         valid = ", ".join(sorted(map(str, allowed)))
+        hint = did_you_mean(unknown[0], map(str, allowed))
         raise InvalidContext(
-            f"{where}unknown key {short(unknown[0])}; valid keys: {valid}", detail="unknown_key"
+            f"{where}unknown key {short(unknown[0])}{hint}; valid keys: {valid}", detail="unknown_key"
         )
 
 
@@ -683,7 +684,7 @@ def blank(ident: object = None) -> dict:
 def outcome(
     rnd: Round, kind: str, deltas: dict[str, int], stays: bool, honba: int, sticks: int, **parts
 ) -> dict:
-    """The docs/spec.md §8 object; final scores and a below-zero warning when the round gives scores."""
+    """The settlement object; final scores and a below-zero warning when the round gives scores."""
     out = blank(rnd.id)
     out.update(kind=kind, rules=rnd.rules.name, deltas=deltas, dealer_continues=stays,
                next={"honba": honba, "riichi_sticks": sticks}, **parts)  # fmt: skip
@@ -707,7 +708,7 @@ def settle_checked(mapping: object, rules: Rules | None = None) -> tuple[dict, R
 
 
 def settle(mapping: object, rules: Rules | None = None) -> dict:
-    """The docs/spec.md §8 object of one round (``ok: false`` with the error for bad input)."""
+    """The docs/input.md, docs/output.md object of one round (``ok: false`` with the error for bad input)."""
     return settle_checked(mapping, rules)[0]
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.context import build_request
 from ..core.errors import RiichiError
 from ..core.rules import Rules
 from ..core.scoring import score_request
 from ..core.tiles import SEATS
-from ..io.report import error_dict, result_dict
+from ..io.mapping import build_request
+from ..io.report import checked, error_dict, result_dict
 from ..settle.settlement import settle_checked
 from .model import Game, Recorded, Round, Win
 from .rebuild import seat_wind, settlement
@@ -142,11 +142,8 @@ def alone(mapping: dict, wind: str, rules: Rules) -> dict:
     win.pop("pao", None)
     win.update(round_wind=mapping["round_wind"], honba=mapping["honba"])
     echo: dict = {}
-    try:
-        req = build_request(win, rules, echo)
-        return result_dict(score_request(req))
-    except RiichiError as e:
-        return error_dict(e, echo)
+    return checked(lambda: result_dict(score_request(build_request(win, rules, echo))),
+                   lambda err: error_dict(err, echo))[0]  # fmt: skip
 
 
 def replay_game(game: Game, rules: Rules, source: str) -> list[dict]:

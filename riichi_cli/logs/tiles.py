@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..core.tiles import format_tiles
+from ..core.tiles import format_counts
 from ..core.tiles import name as kind_name
 
 RED_IDS: Final = (16, 52, 88)  # the copy 0 of 5m, 5p, 5s
@@ -59,4 +59,9 @@ def name(t: int) -> str:
 
 def names(tiles: list[int]) -> str:
     """Compact sorted notation of several tiles: ``[from_id(16), from_id(0)]`` -> ``10m``."""
-    return format_tiles([(kind_of(t), is_red(t)) for t in tiles])
+    counts, reds = [0] * 34, [0, 0, 0]
+    for t in tiles:
+        counts[t >> 1] += 1
+        if t & 1:
+            reds[(t >> 1) // 9] += 1
+    return format_counts(counts, reds)

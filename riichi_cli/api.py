@@ -234,10 +234,10 @@ def rules(preset: Any = None) -> dict:
 
 def replay(path_or_text: Any, rules: Any = None, rule_options: dict | None = None) -> list[dict]:
     """Re-score and re-settle every round of a game log (`riichi replay --format json`'s rounds,
-    SPEC 10): a path (a file or a folder of logs), or the log itself as text or bytes (mjlog XML,
+    docs/output.md): a path (a file or a folder of logs), or the log itself as text or bytes (mjlog XML,
     gzipped or not, or tenhou6 JSON).
 
-    Returns the list of SPEC 10 objects; an unreadable log is a ``kind: error`` object, never an
+    Returns the list of replay objects; an unreadable log is a ``kind: error`` object, never an
     exception. ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules, default tenhou) give
     way to the log's own lobby rules (red fives, open tanyao), and ``rule_options`` win over both.
     A plain picklable function: ``dask.bag.from_sequence(paths).map(riichi_cli.replay)``.

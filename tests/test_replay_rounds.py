@@ -1,4 +1,4 @@
-"""Rounds rebuilt from hand-made events: the situation flags (SPEC 10) and the comparison with a
+"""Rounds rebuilt from hand-made events: the situation flags and the comparison with a
 recorded result. Each expected value is worked out by hand in a comment; seats are absolute
 (P0 deals, so P0 is East, P1 South, P2 West, P3 North)."""
 

@@ -1,4 +1,4 @@
-"""`riichi replay`: re-score and re-settle every round of real game logs (SPEC section 10)."""
+"""`riichi replay`: re-score and re-settle every round of real game logs (docs/output.md)."""
 
 from __future__ import annotations
 

@@ -77,8 +77,8 @@ def read_bytes(path: str) -> bytes:
 
 
 def replay_path(path: str, rules: Rules | tuple | None = None, overrides: dict | None = None) -> list[dict]:
-    """The SPEC 10 objects of one log file (``-`` is stdin); ``rules`` may come as `rules_options`
-    values, which is how they travel to other processes and to a cluster."""
+    """The replay objects (docs/output.md) of one log file (``-`` is stdin); ``rules`` may come as
+    `rules_options` values, which is how they travel to other processes and to a cluster."""
     if isinstance(rules, tuple):
         rules = rules_from_options(rules)
     ref = "stdin" if path == "-" else game_ref(path)

@@ -1,4 +1,5 @@
-"""Score and settle a rebuilt round with riichi's core and compare with the log: SPEC 10 objects."""
+"""Score and settle a rebuilt round with riichi's core and compare with the log: the replay objects
+of docs/output.md."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ def error_object(source: str, ref: str, index: int | None, code: str, message: s
 
 
 def replay_round(rnd: Round, rules: Rules, source: str, ref: str) -> list[dict]:
-    """The SPEC 10 objects of one round: one per winner, or one for a draw."""
+    """The replay objects of one round: one per winner, or one for a draw."""
     try:
         mapping = settlement(rnd)
     except (LogError, LookupError, ValueError) as e:  # a corrupt round: say so, go on

@@ -31,7 +31,7 @@ class Meld:
     source: int
 
     def notation(self) -> str:
-        """The SPEC 2 group: ``chi:340m``, ``pon:777z``, ``kakan:5505m``..."""
+        """The meld in notation: ``chi:340m``, ``pon:777z``, ``kakan:5505m``..."""
         return f"{self.kind}:{names(list(self.tiles))}"
 
     @property

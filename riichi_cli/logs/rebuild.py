@@ -1,4 +1,5 @@
-"""A round rebuilt from its events: what each win needs (SPEC 3) and how the round is settled (SPEC 8).
+"""A round rebuilt from its events: what each win needs (the input keys of docs/input.md) and
+how the round is settled (a settlement mapping).
 
 `Table` replays the events and keeps what the situation flags depend on; `settlement` turns the
 round's end into the mapping `riichi_cli.settle` takes, seats written as seat winds (the dealer East).
@@ -36,7 +37,7 @@ class Seat:
     rinshan: bool = False  # the last draw was a replacement tile
 
     def notation(self, extra: int | None = None) -> str:
-        """The SPEC 2 hand: concealed tiles, ``extra`` (the winning tile) written last, then the melds."""
+        """The hand in notation: concealed tiles, ``extra`` (the winning tile) last, then the melds."""
         text = names(self.hand) + ("" if extra is None else " " + name(extra))
         return " ".join([text] + [m.notation() for m in self.melds])
 
@@ -146,7 +147,7 @@ def seat_wind(rnd: Round, who: int) -> str:
 
 
 def win_mapping(t: Table, w: Win) -> dict:
-    """The SPEC 3 keys of one win (settle adds round wind, honba and sticks)."""
+    """The input keys of one win (settle adds round wind, honba and sticks)."""
     rnd, s = t.round, t.seats[w.who]
     m: dict = {"seat_wind": seat_wind(rnd, w.who), "dora": [name(x) for x in t.dora]}
     if w.source is None:
@@ -201,7 +202,7 @@ def nagashi_seats(t: Table) -> list[str]:
 
 
 def settlement(rnd: Round) -> dict:
-    """The SPEC 8 mapping of the round's end, rebuilt from its events."""
+    """The settlement mapping of the round's end, rebuilt from its events."""
     t = Table(rnd)
     t.play()
     riichi = [seat_wind(rnd, p) for p, s in enumerate(t.seats) if s.riichi]

@@ -1,4 +1,4 @@
-"""`replay` in one call: a log's text in, its SPEC 10 objects out (the format is found from the text)."""
+"""`replay` in one call: a log's text in, its replay objects out (the format is found from the text)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ def log_rules(game: Game, rules: Rules, overrides: dict | None = None) -> Rules:
 def replay_text(
     text: str, source: str = "-", ref: str = "", rules: Rules | None = None, overrides: dict | None = None
 ) -> list[dict]:
-    """Every round end of one log as SPEC 10 objects; an unreadable log is one ``kind: error`` object."""
+    """Every round end of one log as replay objects (docs/output.md); an unreadable log is one
+    ``kind: error`` object."""
     try:
         game = read_game(text, ref)
         played = log_rules(game, rules or resolve_rules(), overrides)

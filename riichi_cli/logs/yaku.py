@@ -1,4 +1,4 @@
-"""Tenhou's yaku, by mjlog number and by tenhou6 name, as the yaku ids of SPEC section 6."""
+"""Tenhou's yaku, by mjlog number and by tenhou6 name, as riichi's yaku ids."""
 
 from __future__ import annotations
 

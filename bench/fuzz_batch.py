@@ -22,9 +22,9 @@ import traceback
 import yaml
 
 import riichi_cli
-from riichi_cli.core.context import KEYS
 from riichi_cli.core.rules import resolve_rules
 from riichi_cli.files.batch import results
+from riichi_cli.io.mapping import KEYS
 from riichi_cli.settle.settlement import settle_checked
 
 RULES = resolve_rules()

@@ -15,7 +15,7 @@ SEATS = "ESWN"
 def hand_config(
     ctx: dict, *, aka: bool = True, double_yakuman: bool = False, kazoe: bool = True, kiriage: bool = False
 ) -> HandConfig:
-    """The library's HandConfig for a SPEC 3 situation (tenhou rules, the given options)."""
+    """The library's HandConfig for a docs/input.md situation (tenhou rules, the given options)."""
     return HandConfig(
         is_tsumo=ctx.get("win") == "tsumo",
         is_riichi=bool(ctx.get("riichi")),

@@ -22,9 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import riichi_cli
-from riichi_cli.core.context import KEYS
 from riichi_cli.core.errors import Unreadable, short
 from riichi_cli.files import loader, walk
+from riichi_cli.io.mapping import KEYS
 from riichi_cli.settle.settlement import settle_checked
 
 ROOT = Path(__file__).resolve().parents[1]

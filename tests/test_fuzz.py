@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import riichi_cli
-from riichi_cli.core.context import KEYS
 from riichi_cli.core.rules import resolve_rules
 from riichi_cli.files import loader
 from riichi_cli.files.batch import results
+from riichi_cli.io.mapping import KEYS
 from riichi_cli.settle.settlement import settle_checked
 
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -34,6 +34,7 @@ Examples:
   riichi batch sample_hands/*.yaml
   riichi batch hands.yaml more/ --format jsonl --jobs 2
   cat hands.jsonl | riichi batch - --format json
+  riichi batch hands/ --scheduler tcp://10.0.0.5:8786    # a Dask cluster (riichi-cli[dask])
 """
 )
 @click.argument("paths", nargs=-1, required=True)
@@ -43,12 +44,14 @@ Examples:
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64),
               help="Worker processes; they read and parse too (order is kept).")  # fmt: skip
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Score on a running Dask scheduler (extra riichi-cli[dask]).")  # fmt: skip
 @RulesParam.options
-def batch(paths, fmt, as_json, jobs, preset, rule_items) -> None:
+def batch(paths, fmt, as_json, jobs, scheduler, preset, rule_items) -> None:
     """Score every hand in YAML files, JSON lines and folders; '-' reads YAML or JSON lines from stdin."""
     fmt = "json" if as_json else fmt
     rules = resolve(preset, rule_items, fmt != "table")
-    sys.exit(run_batch(list(paths), fmt, jobs, rules))
+    sys.exit(run_batch(list(paths), fmt, jobs, rules, scheduler))
 
 
 def _progress(groups: Iterator[list]) -> Iterator[list]:
@@ -67,31 +70,35 @@ def _progress(groups: Iterator[list]) -> Iterator[list]:
             yield group
 
 
-def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules) -> int:
+def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: str | None = None) -> int:
     """Score and print as results come; the exit code is 1 when any object has ``ok: false``."""
+    from ..files.cluster import NoDask
+
     counts = Summary()
     out = sys.stdout
     rows: list[dict] = []
-    groups = results(paths, jobs, rules, lambda: sys.stdin.buffer)
+    groups = results(paths, jobs, rules, lambda: sys.stdin.buffer, scheduler)
+    first = True
     with closing(groups):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
-        if fmt == "json":
-            out.write('{"results": [')
-        first = True
-        for group in _progress(groups):
-            for text, ok, code in group:
-                counts.add(ok, code)
-                if fmt == "table":
-                    rows.append(json.loads(text))
-                    continue
-                if fmt == "json" and not first:
-                    out.write(", ")
-                write_json_text(text, out, "\n" if fmt == "jsonl" else "")
-                first = False
-            if fmt == "jsonl":
-                out.flush()  # each group as soon as it is known: a slow stream is answered live
+        try:
+            for group in _progress(groups):
+                for text, ok, code in group:
+                    counts.add(ok, code)
+                    if fmt == "table":
+                        rows.append(json.loads(text))
+                        continue
+                    if fmt == "json":  # opened with the first object: a refused --scheduler prints nothing
+                        out.write('{"results": [' if first else ", ")
+                    write_json_text(text, out, "\n" if fmt == "jsonl" else "")
+                    first = False
+                if fmt == "jsonl":
+                    out.flush()  # each group as soon as it is known: a slow stream is answered live
+        except NoDask as e:
+            click.echo(f"riichi: {e}", err=True)
+            return 2
     stats = counts.as_dict()
     if fmt == "json":
-        out.write('], "summary": ' + json.dumps(stats) + "}\n")
+        out.write(('{"results": [' if first else "") + '], "summary": ' + json.dumps(stats) + "}\n")
     elif fmt == "table":
         from .render.batch import print_batch
 

@@ -1,4 +1,4 @@
-"""Rule options and presets (RULES.md). Every rule difference is read from a `Rules` value.
+"""Rule options and presets (docs/input.md). Every rule difference is read from a `Rules` value.
 
 >>> resolve_rules("mleague", {"kuitan": "false"}).kiriage_mangan
 True
@@ -102,7 +102,7 @@ DESCRIPTIONS = {
 }
 
 _COLUMNS = ("tenhou", "mahjongsoul", "mleague", "wrc2022", "ema2025", "jpml2023")
-# One row per option, one column per preset, as in RULES.md; '*' marks an unverified value.
+# One row per option, one column per preset, one row per option; '*' marks an unverified value.
 _TABLE = """
 aka_dora               3      3      3       0       0      0
 kuitan                 true   true   true    true    true   true
@@ -146,10 +146,13 @@ def parse_value(key: object, value: object) -> object:
     """Check one option value (a YAML value or a ``--rule`` string) and return it typed."""
     if key not in _TYPES:
         hint = did_you_mean(key, _TYPES)
-        raise InvalidContext(f"unknown rule option {short(key)}{hint}; valid options: {', '.join(_TYPES)}")
+        raise InvalidContext(
+            f"unknown rule option {short(key)}{hint}; valid options: {', '.join(_TYPES)}",
+            detail="unknown_rule_option",
+        )
     kind, choices = _TYPES[key], CHOICES.get(key)
     if not isinstance(value, (str, int, bool)) or (isinstance(value, int) and abs(value) > MAX_OPTION):
-        raise InvalidContext(f"bad value {short(value)} for rule option {key}")
+        raise InvalidContext(f"bad value {short(value)} for rule option {key}", detail="bad_rule_value")
     text = str(value).strip().lower() if not isinstance(value, bool) else value
     typed: object = None
     if kind is bool:
@@ -170,7 +173,9 @@ def parse_value(key: object, value: object) -> object:
             if isinstance(choices, tuple)
             else {bool: "true, false", int: f"a whole number from 0 to {MAX_OPTION}", str: "text"}[kind]
         )
-        raise InvalidContext(f"bad value {short(value)} for rule option {key}; valid: {allowed}")
+        raise InvalidContext(
+            f"bad value {short(value)} for rule option {key}; valid: {allowed}", detail="bad_rule_value"
+        )
     return typed
 
 
@@ -197,7 +202,9 @@ def preset_name(name: str) -> str:
     if key not in PRESETS:
         names = ", ".join(list(PRESETS) + list(ALIASES))
         hint = did_you_mean(key, list(PRESETS) + list(ALIASES))
-        raise InvalidContext(f"unknown rules preset {short(name)}{hint}; valid presets: {names}")
+        raise InvalidContext(
+            f"unknown rules preset {short(name)}{hint}; valid presets: {names}", detail="unknown_preset"
+        )
     return key
 
 
@@ -220,7 +227,7 @@ def parse_rule_assignments(items: list[str] | tuple[str, ...]) -> dict[str, obje
     for item in items:
         key, sep, value = item.partition("=")
         if not sep:
-            raise InvalidContext(f"--rule needs KEY=VALUE, got {item!r}")
+            raise InvalidContext(f"--rule needs KEY=VALUE, got {item!r}", detail="rule_not_key_value")
         key = key.strip()
         out[key] = parse_value(key, value)
     return out
@@ -243,5 +250,5 @@ def rules_from_options(options: tuple) -> Rules:
 
 
 def option_items(rules: Rules) -> list[tuple[str, object]]:
-    """Every option of a Rules value in RULES.md order."""
+    """Every option of a Rules value in the order of the Rules fields."""
     return [(k, getattr(rules, k)) for k in _TYPES]

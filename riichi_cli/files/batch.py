@@ -15,9 +15,10 @@ from contextlib import closing
 from typing import BinaryIO
 
 from ..api import pool_map, score, set_worker_rules, worker_rules
-from ..core.rules import Rules, rules_options
+from ..core.errors import RiichiError
+from ..core.rules import Rules, rules_from_options, rules_options
 from ..io.report import error_dict
-from .loader import Unit, unit_items, units
+from .loader import Unit, read_file, unit_items, units
 
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
 LINES_PER_TASK = 256
@@ -39,7 +40,7 @@ Record = tuple[str, bool, "str | None"]
 
 
 def record(d: dict) -> Record:
-    """A SPEC 4 object as strict JSON text (no NaN or Infinity), with what the summary counts."""
+    """A docs/output.md object as strict JSON text (no NaN or Infinity), with what the summary counts."""
     text = json.dumps(d, ensure_ascii=False, allow_nan=False)
     return text, d["ok"], None if d["ok"] else d["error"]["code"]
 
@@ -80,11 +81,21 @@ def parts(unit: Unit, jobs: int) -> list[Unit]:
 
 
 def results(
-    paths: list[str], jobs: int, rules: Rules, stdin: Callable[[], BinaryIO]
+    paths: list[str], jobs: int, rules: Rules, stdin: Callable[[], BinaryIO], scheduler: str | None = None
 ) -> Iterator[list[Record]]:
     """Every hand's record in input order, in groups as they are ready (a JSON line alone with one
-    job, up to `LINES_PER_TASK` with more). Close the iterator to stop early: that ends the pool."""
+    job, up to `LINES_PER_TASK` with more). Close the iterator to stop early: that ends the pool.
+
+    ``scheduler`` sends the pieces to a running Dask scheduler instead (`cluster.NoDask` when it
+    cannot): YAML files go as their text, since the workers may not see this machine's files."""
     pieces = units(paths, stdin)
+    if scheduler:
+        from .cluster import dask_map
+
+        options = rules_options(rules)
+        shipped = [(options, [_readable(u) for u in task]) for task in tasks(pieces, 1)]
+        yield from dask_map(_score_remote, shipped, scheduler, batch=4)
+        return
     if jobs <= 1:
         for unit in pieces:
             yield [record(d) for d in score_unit(unit, rules)]
@@ -94,8 +105,25 @@ def results(
         yield from work
 
 
+def _readable(unit: Unit) -> Unit:
+    """A piece a remote worker can parse: a YAML file read here into a YAML text."""
+    if unit[0] != "file":
+        return unit
+    try:
+        return ("text", unit[1], unit[1], read_file(unit[2], unit[1]))
+    except RiichiError as e:
+        return ("failed", f"{unit[1]}#0", e)
+
+
+def _score_remote(item: tuple[tuple, list[Unit]]) -> list[Record]:
+    """A Dask worker's side: the rules travel with each task, as plain option values."""
+    options, task = item
+    rules = rules_from_options(options)
+    return [record(d) for unit in task for d in score_unit(unit, rules)]
+
+
 class Summary:
-    """The counts of SPEC 4's batch summary, kept as objects go by (nothing else is kept)."""
+    """The counts of the batch summary (docs/output.md), kept as objects go by (nothing else is kept)."""
 
     def __init__(self) -> None:
         self.hands = 0

@@ -1,4 +1,4 @@
-"""Read hands from YAML files, JSON lines, folders and stdin (SPEC section 3) without losing one.
+"""Read hands from YAML files, JSON lines, folders and stdin (docs/input.md) without losing one.
 
 Every input yields items ``(source, mapping)`` or ``(source, RiichiError)`` in order, so a bad
 file or line becomes one error object in a batch instead of a stop. Nothing is read without a

@@ -517,3 +517,21 @@ def test_a_big_yaml_file_is_shared_between_workers(tmp_path, monkeypatch):
     items = [item for share in shares for item in loader.unit_items(share)]
     assert [src for src, _ in items] == [f"{f}#{i}" for i in range(9)]  # 5 + 4, in order
     assert [m["id"] for _, m in items] == list(range(9))
+
+
+def test_replay_stdin_is_capped(monkeypatch):
+    from riichi_cli.files import logs
+
+    monkeypatch.setattr(logs, "MAX_BYTES", 100)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"x" * 10_000)))
+    assert len(logs.read_bytes("-")) == 101  # the cap and one byte to know it was passed
+
+
+def test_replay_path_errors_are_files_not_crashes(monkeypatch, tmp_path):
+    from riichi_cli.files import logs
+
+    def no_search(self, *a, **k):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(logs.Path, "is_dir", no_search)
+    assert logs.log_paths([str(tmp_path / "x.mjlog")]) == [str(tmp_path / "x.mjlog")]

@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..api import score
-from ..core.context import build_request, tile_list
+from ..core.context import build_request, check_three_player_shape, not_in_set, tile_list
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
 from ..core.hand import Meld, concealed_pairs
 from ..core.notation import build_melds, check_limits, parse
 from ..core.rules import Rules, resolve_rules
-from ..core.tiles import FIVES, SEATS, format_counts, name
+from ..core.tiles import FIVES, NORTH, NOT_IN_THREE_PLAYER, TILE_SET, format_counts, name, table_seats
 from ..io.report import error_dict
 from .shanten import accepts, discard_table, shanten
 
@@ -143,7 +143,7 @@ def check_context(hand: HeldHand, base: dict, rules: Rules):
     is shown (it names the flag at fault rather than the ron nobody asked for).
     """
     counts = seen_counts(hand.pairs() + indicators(base))
-    filler = min(range(34), key=lambda t: counts[t])
+    filler = min(TILE_SET[3], key=lambda t: counts[t])  # a tile of every set, four- or three-player
     text = hand.notation(name(filler))
     try:
         return build_request(column_mapping(base, text, name(filler), "ron"), rules)
@@ -226,16 +226,19 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
     rules = rules or resolve_rules()
     req = check_context(hand, mapping, rules)
     rules, ctx = req.rules, req.context  # a mapping may name its own rules
-    known = hand.pairs() + [(t, False) for t in ctx.dora + ctx.ura]
+    check_tile_set(visible, "visible", rules.players)
+    kita = [(NORTH, False)] * ctx.kita  # set aside by the player: seen, and never drawn again
+    known = hand.pairs() + [(t, False) for t in ctx.dora + ctx.ura] + kita
     check_seen(known, [(t, False) for t in ctx.discards] + list(visible), rules.aka_dora, hand.text)
-    seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible))
+    seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible) + kita)
     melds = len(hand.melds)
     tiles = winning_tiles(hand.counts)
+    seats = table_seats(rules.players)
     echo = {
         "id": mapping.get("id"),
         "seat_wind": ctx.seat_wind,
         "round_wind": ctx.round_wind,
-        "from": ctx.from_seat or SEATS[(SEATS.index(ctx.seat_wind) - 1) % 4],  # the ron's discarder
+        "from": ctx.from_seat or seats[(seats.index(ctx.seat_wind) - 1) % len(seats)],  # the ron's discarder
     }
     entries = []
     for t in tiles:
@@ -306,12 +309,17 @@ def discard_name(hand: HeldHand, tile: int) -> str:
     return name(tile, red)
 
 
-def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()) -> dict:
+def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = (), players: int = 4) -> dict:
     """The SPEC 7 shanten object of a 13- or 14-tile hand; raises RiichiError on bad input.
 
     For 14 tiles every distinct discard is ranked by the shanten it leaves, then by the unseen
     copies of the tiles it accepts (then by tile); for 13 tiles the accepted tiles are listed.
+    With ``players`` 3 the 108-tile set applies: no 2m-8m held, seen or accepted, no chi.
     """
+    check_three_player_hand(hand, players)
+    check_tile_set(visible, "visible", players)
+    check_tile_set(dora, "dora", players)
+    in_set = set(TILE_SET[players])
     known = hand.pairs() + list(dora)
     check_limits(known, _MOST_RED, hand.text)
     check_seen(known, visible, _MOST_RED, hand.text)
@@ -325,13 +333,13 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
         "shanten": shanten(hand.counts, melds),
     }
     if hand.size == 13:
-        accepted = unseen_list(accepts(hand.counts, melds), seen)
+        accepted = unseen_list([t for t in accepts(hand.counts, melds) if t in in_set], seen)
         out["accepts"] = accepted
         out["total"] = sum(a["unseen"] for a in accepted)
         return out
     rows = []
     for tile, after, tiles in discard_table(hand.counts, melds):
-        accepted = unseen_list(tiles, seen)
+        accepted = unseen_list([t for t in tiles if t in in_set], seen)
         total = sum(a["unseen"] for a in accepted)
         row = {"discard": discard_name(hand, tile), "shanten": after, "accepts": accepted, "total": total}
         rows.append((after, -total, tile, row))
@@ -340,10 +348,26 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
 
 
 def shanten_of(
-    text: object, visible: TilePairs = (), dora: TilePairs = ()
+    text: object, visible: TilePairs = (), dora: TilePairs = (), players: int = 4
 ) -> tuple[dict, RiichiError | None]:
     """`shanten_report` of a hand text that never raises."""
     try:
-        return shanten_report(read_hand(text, (13, 14)), visible, dora), None
+        return shanten_report(read_hand(text, (13, 14)), visible, dora, players), None
     except RiichiError as err:
         return failed(err, None, SHANTEN_KEYS), err
+
+
+# -- three players (SPEC 12) ------------------------------------------------------------------
+
+
+def check_tile_set(tiles: TilePairs, key: str, players: int) -> None:
+    """Three players: refuse 2m-8m among tiles given as seen (``--visible``, ``--dora``)."""
+    bad = next((t for t, _ in tiles if t in NOT_IN_THREE_PLAYER), None) if players == 3 else None
+    if bad is not None:
+        raise InvalidContext(f"{key}: {not_in_set(bad)}")
+
+
+def check_three_player_hand(hand: HeldHand, players: int) -> None:
+    """Three players: a held hand has no 2m-8m and no chi."""
+    if players == 3:
+        check_three_player_shape(hand.counts, hand.melds, hand.text)

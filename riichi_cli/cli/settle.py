@@ -10,7 +10,7 @@ import sys
 import click
 
 from ..core.errors import RiichiError, Unreadable
-from ..core.tiles import SEAT_NAMES, SEATS
+from ..core.tiles import SEAT_NAMES
 from .common import RulesParam, emit_json, fail, resolve
 
 EPILOG = """\b
@@ -104,7 +104,7 @@ def print_settlement(result: dict) -> None:
         table.add_column("Score", justify="right")
     table.add_column("Notes")
     notes = seat_notes(result)
-    for s in SEATS:
+    for s in result["deltas"]:  # E S W N, or E S W at a three-player table
         label = f"{SEAT_NAMES[s]} ({s})" + (", dealer" if s == "E" else "")
         delta = result["deltas"][s]
         style = "green" if delta > 0 else "red" if delta < 0 else ""
@@ -144,7 +144,7 @@ def win_text(w: dict) -> str:
 
 def seat_notes(result: dict) -> dict[str, list[str]]:
     """What each seat did: won, dealt in, is liable, was skipped, was tenpai, chombo."""
-    notes: dict[str, list[str]] = {s: [] for s in SEATS}
+    notes: dict[str, list[str]] = {s: [] for s in result["deltas"]}
     for w in result["wins"]:
         notes[w["seat_wind"]].append(win_text(w))
         if w["from"] and "dealt in" not in notes[w["from"]]:
@@ -155,7 +155,7 @@ def seat_notes(result: dict) -> dict[str, list[str]]:
         notes[s["seat_wind"]].append(f"ron not paid: {s['reason']}")
     draw, chombo = result["draw"], result["chombo"]
     if draw and draw["kind"] == "exhaustive":
-        for s in SEATS:
+        for s in notes:
             notes[s].append("tenpai" if s in draw["tenpai"] else "noten")
             notes[s] += ["nagashi mangan"] if s in draw["nagashi"] else []
     if chombo:

@@ -46,6 +46,7 @@ Examples:
   riichi shanten 123m456p789s12377z
   riichi shanten 12389m1468p3567s2z --visible 4p4p
   riichi shanten 123m456p78s23z pon:777z --json
+  riichi shanten 19m19p19s123456z9p --rules tenhou3
 """
 
 
@@ -180,11 +181,13 @@ _SHANTEN_LINE_KEYS = frozenset({"hand", "visible", "dora", "id"})
 @click.argument("hand", nargs=-1)
 @click.option("--visible", default=None, metavar="TILES", help="Tiles seen elsewhere: discards, melds.")
 @click.option("--dora", default=None, metavar="TILES", help="Dora indicators (not unseen any more).")
+@RulesParam.options
 @click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
-def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
+def shanten(hand: tuple[str, ...], visible, dora, preset, rule_items, as_json) -> None:
     """Shanten of 13 or 14 tiles; for 14, every discard ranked by acceptance."""
     from ..analysis.waits import SHANTEN_KEYS, shanten_of
 
+    players = resolve(preset, rule_items).players  # three players: the 108-tile set
     seen = read_tiles(visible, "visible")
     indicators = read_tiles(dora, "dora")
     if hand == ("-",):
@@ -196,13 +199,13 @@ def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
                 shown = tile_list(mapping["visible"], "visible")
             if "dora" in mapping:
                 ind = tile_list(mapping["dora"], "dora")
-            report = shanten_of(mapping.get("hand"), shown, ind)[0]
+            report = shanten_of(mapping.get("hand"), shown, ind, players)[0]
             return {**report, "id": mapping.get("id")} if "id" in mapping else report
 
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:
         raise click.UsageError("give a HAND of 13 or 14 tiles (e.g. 123m456p789s12377z), or '-' for stdin")
-    answer_one(*shanten_of(" ".join(hand), seen, indicators), as_json, print_shanten)
+    answer_one(*shanten_of(" ".join(hand), seen, indicators, players), as_json, print_shanten)
 
 
 # -- Rich views -------------------------------------------------------------------------------
@@ -239,7 +242,7 @@ def yaku_text(obj: dict) -> str:
     items = []
     for y in obj["yaku"] or []:
         count = y.get("han") if "han" in y else y.get("yakuman")
-        items.append(f"{y['name']} {count}" if y["id"] in ("dora", "aka_dora", "ura_dora") else y["name"])
+        items.append(f"{y['name']} {count}" if y["id"] in ("dora", "aka_dora", "ura_dora", "kita") else y["name"])
     return ", ".join(items)
 
 

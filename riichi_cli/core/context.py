@@ -6,15 +6,16 @@ caller) into a checked (hand, context, rules) triple. It is pure: no file or ter
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import get_close_matches
+from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
-from .errors import InvalidContext, NotationError, short
-from .hand import Hand
+from .errors import InvalidContext, InvalidHand, NotationError, short
+from .hand import Hand, Meld
 from .notation import check_counts, parse_hand, scan
 from .rules import Rules, resolve_rules, with_overrides
-from .tiles import SEATS
+from .tiles import NORTH, NOT_IN_THREE_PLAYER, SEATS, name, table_seats
 
 FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
@@ -23,7 +24,7 @@ FLAGS: Final = (
 KEYS: Final = frozenset(
     FLAGS
     + ("hand", "win_tile", "win", "from", "round_wind", "seat_wind", "dora", "ura", "honba")
-    + ("riichi_sticks", "discards", "passed", "rules", "rule_options", "id")
+    + ("riichi_sticks", "discards", "passed", "rules", "rule_options", "id", "kita")
 )
 _SEAT_WORDS: Final = {
     "e": "E",
@@ -61,6 +62,8 @@ class Context:
     riichi_sticks: int = 0
     discards: tuple[int, ...] = ()
     passed: tuple[int, ...] = ()
+    kita: int = 0  # North tiles set aside as nuki dora (three players)
+    players: int = 4
 
     @property
     def dealer(self) -> bool:
@@ -75,7 +78,8 @@ class Context:
         """The seat that dealt in: ``from``, else the seat before the winner; None on tsumo."""
         if self.tsumo:
             return None
-        return self.from_seat or SEATS[(SEATS.index(self.seat_wind) - 1) % 4]
+        seats = table_seats(self.players)
+        return self.from_seat or seats[(seats.index(self.seat_wind) - 1) % self.players]
 
 
 class Request(NamedTuple):
@@ -190,7 +194,9 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
     echo["win_tile"] = hand.win_name
     dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
     context = read_context(mapping, win == "tsumo", round_wind, seat_wind, dora, ura)
+    context = read_three_player(mapping, context, rules)
     echo["from"] = context.discarder
+    check_three_player_tiles(hand, context, rules, mapping["hand"])
     check_tiles(hand, dora + ura, rules, mapping["hand"])
     unknown = [k for k in mapping if k not in KEYS]
     if unknown:  # checked last so that an error still echoes what could be read
@@ -275,7 +281,7 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         (c.houtei and c.tsumo, "houtei with tsumo (houtei is a ron on the last discard; see haitei)"),
         (c.chankan and c.tsumo, "chankan with tsumo (chankan robs a kan: a ron)"),
         (c.rinshan and not c.tsumo, "rinshan with ron (rinshan is a tsumo on the replacement tile)"),
-        (c.rinshan and not has_kan, "rinshan without a kan in the hand"),
+        (c.rinshan and not has_kan and not c.kita, "rinshan without a kan (or a kita) in the hand"),
         (c.rinshan and c.haitei, "rinshan and haitei together (the replacement tile is not the last tile)"),
         (c.chankan and c.houtei, "chankan and houtei together"),
         (c.tenhou and not c.dealer, "tenhou for a non-dealer (see chiihou)"),
@@ -286,6 +292,7 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         (c.renhou and rules.renhou == "none", "renhou is not played under {rules} (renhou: none)"),
         ((c.tenhou or c.chiihou or c.renhou) and bool(hand.melds), "tenhou/chiihou/renhou with melds"),
         ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "tenhou/chiihou/renhou with riichi"),
+        ((c.tenhou or c.chiihou or c.renhou) and c.kita > 0, "tenhou/chiihou/renhou after a kita (it breaks them as a call does)"),
         (bool(c.ura) and not c.in_riichi, "ura dora indicators without riichi"),
         (bool(c.ura) and not rules.ura_dora, "ura dora are not played under {rules} (ura_dora: false)"),
         (len(c.dora) > 1 and not rules.kan_dora, "{dora} dora indicators but kan_dora is false"),
@@ -296,3 +303,54 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         if bad:  # messages are formatted only when they are shown
             text = message.format(rules=rules.name, dora=len(c.dora), ura=len(c.ura))
             raise InvalidContext(f"impossible context: {text}")
+
+
+# -- three players (SPEC 12) ------------------------------------------------------------------
+
+
+def read_three_player(mapping: dict, c: Context, rules: Rules) -> Context:
+    """``c`` with the ``kita`` key and the player count; a three-player table has no North seat."""
+    kita = count(mapping.get("kita", 0), "kita")
+    if rules.players != 3:
+        if kita:
+            raise InvalidContext(
+                f"kita: {kita}, but North is set aside as nuki dora only with three players "
+                f"(players: 3, e.g. --rules tenhou3); {rules.name} has {rules.players}"
+            )
+        return c
+    if kita > 4:
+        raise InvalidContext(f"kita must be 0-4 (there are four North tiles), got {kita}")
+    for key, s in (("seat_wind", c.seat_wind), ("round_wind", c.round_wind), ("from", c.from_seat)):
+        if s == "N":
+            raise InvalidContext(f"{key} N: a three-player table has only E, S and W (no North seat or round)")
+    return replace(c, kita=kita, players=3)
+
+
+def not_in_set(tile: int) -> str:
+    return f"{name(tile)} is not in three-player mahjong (its 108 tiles hold only 1m and 9m of the characters)"
+
+
+def check_three_player_shape(counts: Sequence[int], melds: tuple[Meld, ...], text: str) -> None:
+    """Tiles held at a three-player table: no 2m-8m among the concealed tiles and melds, no chi."""
+    for t in NOT_IN_THREE_PLAYER:
+        if counts[t]:
+            raise InvalidHand(not_in_set(t), text)
+    for meld in melds:
+        if meld.is_chi:
+            raise InvalidHand(f"no chi in three-player mahjong ({meld.notation()}): only pon and kan", text)
+        if meld.tiles[0] in NOT_IN_THREE_PLAYER:
+            raise InvalidHand(not_in_set(meld.tiles[0]), text)
+
+
+def check_three_player_tiles(hand: Hand, c: Context, rules: Rules, text: str) -> None:
+    """Three players: no 2m-8m anywhere, no chi, and at most four North with the kita set aside."""
+    if rules.players != 3:
+        return
+    check_three_player_shape(hand.concealed, hand.melds, text)
+    for key, tiles in (("dora", c.dora), ("ura", c.ura), ("discards", c.discards), ("passed", c.passed)):
+        for t in tiles:
+            if t in NOT_IN_THREE_PLAYER:
+                raise InvalidContext(f"{key}: {not_in_set(t)}")
+    north = hand.all_counts()[NORTH] + c.dora.count(NORTH) + c.ura.count(NORTH) + c.kita
+    if north > 4:
+        raise InvalidHand(f"{north} North tiles (hand, melds, indicators and kita together; there are four)", text)

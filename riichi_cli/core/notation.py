@@ -240,7 +240,7 @@ def check_limits(parsed_tiles: list[tuple[int, bool]], aka_dora: int, text: str)
     check_counts(counts, reds, aka_dora, text)
 
 
-_RED_LIMITS: Final = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
+_RED_LIMITS: Final = {0: (0, 0, 0), 2: (0, 1, 1), 3: (1, 1, 1), 4: (1, 2, 1)}
 
 
 def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str) -> None:

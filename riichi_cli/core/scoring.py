@@ -17,10 +17,10 @@ from .decompose import winning_tiles
 from .errors import Furiten, NotAWin, NoYaku
 from .fu import fu_lines, round_fu
 from .hand import Hand
-from .points import Points, base_points, hand_points, payments
+from .points import Points, base_points, payments, table_points
 from .reading import Reading, readings
 from .rules import Rules
-from .tiles import dora_of, name
+from .tiles import NORTH, dora_of_players, name
 from .yaku import find_yaku, find_yakuman
 from .yaku import pinfu as is_pinfu
 
@@ -57,12 +57,20 @@ class Result:
 
 
 def dora_items(r: Reading) -> list[YakuItem]:
-    """Dora, red fives and (with riichi) ura dora, each listed when it counts at least one."""
-    ctx, counts = r.ctx, r.counts
+    """Dora, red fives, (with riichi) ura dora and kita, each listed when it counts at least one.
+
+    Three players: a set-aside North (kita) is one han itself (the ``kita`` item) and is a tile like
+    any other for the indicators, so an indicator pointing at North adds one dora per kita.
+    """
+    ctx, counts, players = r.ctx, r.counts, r.ctx.players
+    if ctx.kita:
+        counts = list(counts)
+        counts[NORTH] += ctx.kita
     items = [
-        ("dora", sum(counts[dora_of(i)] for i in ctx.dora)),
+        ("dora", sum(counts[dora_of_players(i, players)] for i in ctx.dora)),
         ("aka_dora", r.hand.aka_count() if r.rules.aka_dora else 0),
-        ("ura_dora", sum(counts[dora_of(i)] for i in ctx.ura) if ctx.in_riichi else 0),
+        ("ura_dora", sum(counts[dora_of_players(i, players)] for i in ctx.ura) if ctx.in_riichi else 0),
+        ("kita", ctx.kita),
     ]
     return [YakuItem(k, han=n) for k, n in items if n]
 
@@ -78,7 +86,7 @@ def _finish(
     base: int,
 ) -> Result:
     ctx = r.ctx
-    points = hand_points(base, ctx.dealer, ctx.tsumo)
+    points = table_points(base, ctx.dealer, ctx.tsumo, r.rules)
     pay = payments(points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, r.rules)
     return Result(
         r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay
@@ -140,5 +148,6 @@ def score_request(req: Request) -> Result:
         raise Furiten(f"{kind} furiten: the wait {name(tile)} is among the {where}; only tsumo wins")
     results = [res for r in found if (res := score_reading(r)) is not None]
     if not results:
-        raise NoYaku(f"{hand.notation()} has no yaku (dora do not count)")
+        bonus = "dora and kita do not" if ctx.kita else "dora do not"
+        raise NoYaku(f"{hand.notation()} has no yaku ({bonus} count)")
     return max(results, key=lambda res: res.key)

@@ -37,10 +37,10 @@ from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
 from ..core.hand import concealed_pairs
 from ..core.notation import build_melds, check_limits, parse
-from ..core.points import Points, hand_points, payments
+from ..core.points import Points, payments, table_points
 from ..core.rules import Rules, resolve_rules
 from ..core.scoring import Result, score_request
-from ..core.tiles import SEATS, name
+from ..core.tiles import SEATS, name, table_seats
 from ..io.report import result_dict
 
 STICK = 1000  # one riichi deposit
@@ -54,6 +54,8 @@ ROUND_KEYS = frozenset(
 ROUND_ONLY = frozenset({"rules", "rule_options", "round_wind", "honba", "riichi_sticks"})
 WIN_KEYS = (KEYS - ROUND_ONLY) | {"pao"}
 ABORTIVE_REASONS = ("kyuushu", "suufon", "suucha_riichi", "suukan", "sanchahou")
+#: Three players: four winds, four riichi and a triple ron cannot happen (SPEC 12).
+THREE_PLAYER_ABORTIVE = ("kyuushu",)
 DRAW_KEYS = {"exhaustive": {"kind", "tenpai", "nagashi", "hands"}, "abortive": {"kind", "reason"}}
 CHOMBO_KEYS = {"seat", "reason"}
 
@@ -95,6 +97,11 @@ class Round:
     scores: dict[str, int] | None
     id: object
 
+    @property
+    def seats(self) -> str:
+        """The seats at the table: E S W N, or E S W with three players."""
+        return table_seats(self.rules.players)
+
 
 def refuse_unknown(mapping: dict, allowed: set | frozenset, where: str) -> None:
     unknown = [k for k in mapping if k not in allowed]
@@ -103,7 +110,15 @@ def refuse_unknown(mapping: dict, allowed: set | frozenset, where: str) -> None:
         raise InvalidContext(f"{where}unknown key {short(unknown[0])}; valid keys: {valid}")
 
 
-def seat_list(value: object, key: str) -> tuple[str, ...]:
+def table_seat(value: object, key: str, seats: str = SEATS) -> str:
+    """`seat`, refusing North at a three-player table."""
+    s = seat(value, key)
+    if s not in seats:
+        raise InvalidContext(f"{key}: {s} is not a seat at a three-player table (E, S, W)")
+    return s
+
+
+def seat_list(value: object, key: str, table: str = SEATS) -> tuple[str, ...]:
     """A list of seats (``[S, W]``, or one seat), in seat order; a seat listed twice is refused."""
     if value is None:
         return ()
@@ -112,26 +127,27 @@ def seat_list(value: object, key: str) -> tuple[str, ...]:
         raise InvalidContext(f"{key} must be a list of seats like [S, W], got {short(value)}")
     seats: list[str] = []
     for v in items:  # stops at the first repeat, so a huge list costs nothing
-        s = seat(v, key)
+        s = table_seat(v, key, table)
         if s in seats:
             raise InvalidContext(f"{key}: seat {s} is listed twice")
         seats.append(s)
     return tuple(sorted(seats, key=SEATS.index))
 
 
-def read_scores(value: object) -> dict[str, int] | None:
-    """Optional scores before the settlement: the four seats, whole numbers."""
+def read_scores(value: object, table: str = SEATS) -> dict[str, int] | None:
+    """Optional scores before the settlement: each seat of the table once, whole numbers."""
     if value is None:
         return None
     if not isinstance(value, dict):
         raise InvalidContext(f"scores must be a mapping like {{E: 25000, S: 25000, ...}}, got {short(value)}")
     scores = {seat(k, "scores"): v for k, v in value.items()}
-    if len(value) != 4 or set(scores) != set(SEATS):
-        raise InvalidContext("scores must give each of the four seats E, S, W, N once")
+    if len(value) != len(table) or set(scores) != set(table):
+        many = "four" if len(table) == 4 else "three"
+        raise InvalidContext(f"scores must give each of the {many} seats {', '.join(table)} once")
     for s, v in scores.items():
         if isinstance(v, bool) or not isinstance(v, int):
             raise InvalidContext(f"scores: {s} must be a whole number, got {short(v)}")
-    return {s: scores[s] for s in SEATS}
+    return {s: scores[s] for s in table}
 
 
 def read_round(mapping: object, default: Rules | None) -> Round:
@@ -146,15 +162,17 @@ def read_round(mapping: object, default: Rules | None) -> Round:
     ident = mapping.get("id")
     if not isinstance(ident, (str, int, float, bool, type(None))):
         raise InvalidContext(f"id must be a string or a number, got {short(ident)}")
+    rules = read_rules(mapping, default or resolve_rules())
+    table = table_seats(rules.players)
     return Round(
-        rules=read_rules(mapping, default or resolve_rules()),
-        round_wind=seat(mapping.get("round_wind", "E"), "round_wind"),
+        rules=rules,
+        round_wind=table_seat(mapping.get("round_wind", "E"), "round_wind", table),
         honba=count(mapping.get("honba", 0), "honba"),
         sticks=count(mapping.get("riichi_sticks", 0), "riichi_sticks"),
-        riichi=seat_list(mapping.get("riichi"), "riichi"),
+        riichi=seat_list(mapping.get("riichi"), "riichi", table),
         dora=mapping.get("dora"),
         ura=mapping.get("ura"),
-        scores=read_scores(mapping.get("scores")),
+        scores=read_scores(mapping.get("scores"), table),
         id=ident,
     )
 
@@ -184,7 +202,7 @@ class Entry:
     raw: dict
 
 
-def read_entry(i: int, raw: object) -> Entry:
+def read_entry(i: int, raw: object, table: str = SEATS) -> Entry:
     """Check one win's keys and its seats."""
     label = f"win {i}"
     if not isinstance(raw, dict):
@@ -195,13 +213,13 @@ def read_entry(i: int, raw: object) -> Entry:
     refuse_unknown(raw, WIN_KEYS, f"{label}: ")
     if raw.get("seat_wind") is None:
         raise InvalidContext(f"{label}: give seat_wind, the winner's seat")
-    who = seat(raw["seat_wind"], f"{label} seat_wind")
+    who = table_seat(raw["seat_wind"], f"{label} seat_wind", table)
     label = f"win {i} ({who})"
     how = raw.get("win", "ron")
     if how not in ("ron", "tsumo"):
         raise InvalidContext(f"{label}: win must be ron or tsumo, got {short(how)}")
-    discarder = None if raw.get("from") is None else seat(raw["from"], f"{label} from")
-    pao = None if raw.get("pao") is None else seat(raw["pao"], f"{label} pao")
+    discarder = None if raw.get("from") is None else table_seat(raw["from"], f"{label} from", table)
+    pao = None if raw.get("pao") is None else table_seat(raw["pao"], f"{label} pao", table)
     problems = [
         (how == "ron" and discarder is None, "a ron needs 'from', the seat that dealt in"),
         (how == "tsumo" and discarder is not None, "a tsumo has no 'from'"),
@@ -216,18 +234,20 @@ def read_entry(i: int, raw: object) -> Entry:
     return Entry(label, who, how == "tsumo", discarder, pao, riichi, body)
 
 
-def turns_after(discarder: str | None, s: str) -> int:
+def turns_after(discarder: str | None, s: str, table: str = SEATS) -> int:
     """How many turns after the discarder seat ``s`` plays: the head-bump order."""
-    return 0 if discarder is None else (SEATS.index(s) - SEATS.index(discarder)) % 4
+    return 0 if discarder is None else (table.index(s) - table.index(discarder)) % len(table)
 
 
 def read_entries(raw: object, rnd: Round) -> list[Entry]:
     """Every win, checked together, nearest to the discarder first."""
     if not isinstance(raw, list) or not raw:
         raise InvalidContext(f"wins must be a non-empty list of wins, got {short(raw)}")
-    if len(raw) > 3:
-        raise InvalidContext(f"{len(raw)} wins: at most 3 (the players other than the discarder)")
-    entries = [read_entry(i, w) for i, w in enumerate(raw, 1)]
+    table = rnd.seats
+    if len(raw) > len(table) - 1:
+        most = len(table) - 1
+        raise InvalidContext(f"{len(raw)} wins: at most {most} (the players other than the discarder)")
+    entries = [read_entry(i, w, table) for i, w in enumerate(raw, 1)]
     seats = [e.seat for e in entries]
     twice = next((s for s in seats if seats.count(s) > 1), None)
     if twice:
@@ -238,7 +258,7 @@ def read_entries(raw: object, rnd: Round) -> list[Entry]:
             raise InvalidContext(f"{e.label}: listed in riichi, but the win says riichi: false")
     if len(entries) > 1:
         check_multiple(entries)
-    return sorted(entries, key=lambda e: turns_after(e.discarder, e.seat))
+    return sorted(entries, key=lambda e: turns_after(e.discarder, e.seat, table))
 
 
 def check_multiple(entries: list[Entry]) -> None:
@@ -391,13 +411,13 @@ def settle_wins(rnd: Round, raw: object) -> dict:
     winners, skipped, abortive = resolve_rons(scored, rnd.rules)
     if abortive:
         return abortive_outcome(rnd, "sanchahou", skipped=skipped)
-    wins, paos, deltas = [], [], dict.fromkeys(SEATS, 0)
+    wins, paos, deltas = [], [], dict.fromkeys(rnd.seats, 0)
     splits = shares([s.entry for s in winners], rnd, declared)
     for s, (honba, sticks) in zip(winners, splits):
         pay = win_payments(s.result, honba, sticks, s.pao, rnd.rules)
         wins.append({**result_dict(s.result, s.entry.raw.get("id")), "payments": pay})
         paos += [pao_dict(s, pay)] if s.pao else []
-        deltas = {k: deltas[k] + pay[k] for k in SEATS}
+        deltas = {k: deltas[k] + pay[k] for k in rnd.seats}
     stays = any(s.entry.seat == "E" for s in winners)
     paid = sum(n for _, n in splits)
     return outcome(rnd, "win", deltas, stays, rnd.honba + 1 if stays else 0, rnd.sticks - paid,
@@ -420,21 +440,21 @@ def split(total: int, seats: tuple[str, ...]) -> dict[str, int]:
     return {s: q + (i < r) for i, s in enumerate(seats)}
 
 
-def noten_deltas(tenpai: tuple[str, ...], penalty: int) -> dict[str, int]:
-    """The noten players pay ``penalty`` in all, shared by the tenpai players (none if 0 or 4 tenpai)."""
-    noten = tuple(s for s in SEATS if s not in tenpai)
+def noten_deltas(tenpai: tuple[str, ...], penalty: int, table: str = SEATS) -> dict[str, int]:
+    """The noten players pay ``penalty`` in all, shared by the tenpai players (none if none or all tenpai)."""
+    noten = tuple(s for s in table if s not in tenpai)
     if not tenpai or not noten:
-        return dict.fromkeys(SEATS, 0)
+        return dict.fromkeys(table, 0)
     gain, loss = split(penalty, tenpai), split(penalty, noten)
-    return {s: gain.get(s, 0) - loss.get(s, 0) for s in SEATS}
+    return {s: gain.get(s, 0) - loss.get(s, 0) for s in table}
 
 
 def nagashi_deltas(nagashi: tuple[str, ...], rules: Rules) -> dict[str, int]:
     """Each nagashi mangan is paid as a mangan tsumo, without honba or deposits."""
-    deltas = dict.fromkeys(SEATS, 0)
+    deltas = dict.fromkeys(table_seats(rules.players), 0)
     for s in nagashi:
-        pay = payments(hand_points(MANGAN_BASE, s == "E", True), s, None, 0, 0, rules)
-        deltas = {k: deltas[k] + pay[k] for k in SEATS}
+        pay = payments(table_points(MANGAN_BASE, s == "E", True, rules), s, None, 0, 0, rules)
+        deltas = {k: deltas[k] + pay[k] for k in deltas}
     return deltas
 
 
@@ -473,7 +493,7 @@ def check_tenpai(listed: tuple[str, ...], hands: object, rules: Rules) -> tuple[
         return listed, []
     if not isinstance(hands, dict):
         raise InvalidContext(f"draw.hands must be a mapping of seat to hand, got {short(hands)}")
-    given = {seat(k, "draw.hands"): v for k, v in hands.items()}
+    given = {table_seat(k, "draw.hands", table_seats(rules.players)): v for k, v in hands.items()}
     stray = [s for s in given if s not in listed]
     if stray:
         raise InvalidContext(f"draw.hands: {stray[0]} is not listed tenpai (hands check tenpai claims)")
@@ -484,14 +504,15 @@ def check_tenpai(listed: tuple[str, ...], hands: object, rules: Rules) -> tuple[
 
 def settle_exhaustive(rnd: Round, draw: dict) -> dict:
     rules = rnd.rules
-    nagashi = seat_list(draw.get("nagashi"), "draw.nagashi")
+    nagashi = seat_list(draw.get("nagashi"), "draw.nagashi", rnd.seats)
     if nagashi and not rules.nagashi_mangan:
         raise InvalidContext(f"nagashi mangan is not played under {rules.name} (nagashi_mangan: false)")
-    tenpai, notes = check_tenpai(seat_list(draw.get("tenpai"), "draw.tenpai"), draw.get("hands"), rules)
+    listed = seat_list(draw.get("tenpai"), "draw.tenpai", rnd.seats)
+    tenpai, notes = check_tenpai(listed, draw.get("hands"), rules)
     notes += [f"{s} declared riichi but is noten: a noten riichi is a chombo under most rules"
               for s in rnd.riichi if s not in tenpai]  # fmt: skip
-    deltas = nagashi_deltas(nagashi, rules) if nagashi else noten_deltas(tenpai, rules.noten_penalty)
-    noten = [s for s in SEATS if s not in tenpai]
+    deltas = nagashi_deltas(nagashi, rules) if nagashi else noten_deltas(tenpai, rules.noten_penalty, rnd.seats)
+    noten = [s for s in rnd.seats if s not in tenpai]
     info = {"kind": "exhaustive", "reason": None, "tenpai": list(tenpai), "noten": noten,
             "nagashi": list(nagashi)}  # fmt: skip
     return outcome(rnd, "exhaustive_draw", deltas, "E" in tenpai, rnd.honba + 1, rnd.sticks,
@@ -501,7 +522,7 @@ def settle_exhaustive(rnd: Round, draw: dict) -> dict:
 def abortive_outcome(rnd: Round, reason: str, skipped: list[dict] | None = None) -> dict:
     """No payments, the dealer stays, honba + 1, deposits stay."""
     info = {"kind": "abortive", "reason": reason, "tenpai": [], "noten": [], "nagashi": []}
-    return outcome(rnd, "abortive_draw", dict.fromkeys(SEATS, 0), True, rnd.honba + 1, rnd.sticks,
+    return outcome(rnd, "abortive_draw", dict.fromkeys(rnd.seats, 0), True, rnd.honba + 1, rnd.sticks,
                    draw=info, skipped=skipped or [])  # fmt: skip
 
 
@@ -515,8 +536,11 @@ def settle_draw(rnd: Round, draw: object) -> dict:
     if kind == "exhaustive":
         return settle_exhaustive(rnd, draw)
     reason = draw.get("reason")
-    if reason not in ABORTIVE_REASONS:
-        raise InvalidContext(f"draw.reason must be one of {', '.join(ABORTIVE_REASONS)}, got {short(reason)}")
+    reasons = THREE_PLAYER_ABORTIVE if rnd.rules.players == 3 else ABORTIVE_REASONS
+    if reason not in reasons:
+        where = " at a three-player table" if rnd.rules.players == 3 else ""
+        raise InvalidContext(f"draw.reason must be one of {', '.join(reasons)}{where}, got {short(reason)}")
+    assert isinstance(reason, str)
     if reason == "suucha_riichi" and len(rnd.riichi) < 4:
         raise InvalidContext("suucha_riichi (four riichi) needs all four seats in riichi")
     return abortive_outcome(rnd, reason)
@@ -525,8 +549,8 @@ def settle_draw(rnd: Round, draw: object) -> dict:
 def chombo_deltas(offender: str, rules: Rules) -> dict[str, int]:
     """The table payment of ``chombo``: a reverse mangan tsumo under ``mangan``, nothing otherwise."""
     if rules.chombo != "mangan":
-        return dict.fromkeys(SEATS, 0)
-    pay = payments(hand_points(MANGAN_BASE, offender == "E", True), offender, None, 0, 0, rules)
+        return dict.fromkeys(table_seats(rules.players), 0)
+    pay = payments(table_points(MANGAN_BASE, offender == "E", True, rules), offender, None, 0, 0, rules)
     return {s: -v for s, v in pay.items()}
 
 
@@ -534,7 +558,7 @@ def settle_chombo(rnd: Round, raw: object) -> dict:
     if not isinstance(raw, dict):
         raise InvalidContext(f"chombo must be a mapping like {{seat: N, reason: ...}}, got {short(raw)}")
     refuse_unknown(raw, CHOMBO_KEYS, "chombo: ")
-    offender = seat(raw.get("seat"), "chombo.seat")
+    offender = table_seat(raw.get("seat"), "chombo.seat", rnd.seats)
     reason = raw.get("reason")
     if reason is not None and not isinstance(reason, str):
         raise InvalidContext(f"chombo.reason must be text, got {short(reason)}")
@@ -569,7 +593,7 @@ def outcome(
     out.update(kind=kind, rules=rnd.rules.name, deltas=deltas, dealer_continues=stays,
                next={"honba": honba, "riichi_sticks": sticks}, **parts)  # fmt: skip
     if rnd.scores is not None:
-        out["scores"] = {s: rnd.scores[s] + deltas[s] for s in SEATS}
+        out["scores"] = {s: rnd.scores[s] + deltas[s] for s in rnd.seats}
         below = [(s, v) for s, v in out["scores"].items() if v < 0]
         out["warnings"] = out["warnings"] + [f"{s} ends below zero ({v}): the game is over under most rules"
                                              for s, v in below]  # fmt: skip

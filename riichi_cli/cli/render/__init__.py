@@ -8,10 +8,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ...core.points import base_points, hand_points
+from ...core.points import base_points, table_points
 from ...core.rules import DESCRIPTIONS as RULE_DESCRIPTIONS
 from ...core.rules import PRESETS, UNVERIFIED, Rules, option_items
-from ...core.tiles import SEAT_NAMES, SEATS
+from ...core.tiles import SEAT_NAMES
 from ...core.yaku import NAMES
 
 _consoles: dict[bool, Console] = {}
@@ -78,14 +78,15 @@ def fu_text(d: dict) -> str | None:
 
 def payments_text(d: dict) -> Text:
     text = Text("Payments: ")
-    for i, seat in enumerate(SEATS):
+    seats = list(d["payments"])  # E S W N, or E S W at a three-player table
+    for i, seat in enumerate(seats):
         delta = d["payments"][seat]
         tag = " winner" if seat == d["seat_wind"] else ""
         tag += " dealer" if seat == "E" else ""
         style = "green" if delta > 0 else "red" if delta < 0 else "dim"
         text.append(f"{seat}{'(' + tag.strip() + ')' if tag else ''} ", style="bold" if tag else "")
         text.append(f"{delta:+d}" if delta else "0", style=style)
-        if i < 3:
+        if i < len(seats) - 1:
             text.append("  ")
     return text
 
@@ -108,15 +109,16 @@ def print_result(d: dict, out: Console | None = None) -> None:
 def print_presets(out: Console | None = None) -> None:
     out = out or console()
     table = Table(title="Rule presets (riichi rules NAME shows every option)", box=None, header_style="bold")
-    keys = ("aka_dora", "kiriage_mangan", "kazoe_yakuman", "double_yakuman", "multiple_ron", "chombo")
-    table.add_column("preset")
+    keys = ("players", "aka_dora", "kiriage_mangan", "kazoe_yakuman", "double_yakuman", "multiple_ron", "chombo")
+    table.add_column("preset", no_wrap=True)
     for key in keys:
         table.add_column(key)
     for name, rules in PRESETS.items():
         table.add_row(name, *(str(getattr(rules, k)).lower() for k in keys))
     out.print(table)
     out.print(
-        "Aliases: wrc = wrc2022, ema = ema2025, jpml = jpml2023, majsoul = mahjongsoul. Default: tenhou."
+        "Aliases: wrc = wrc2022, ema = ema2025, jpml = jpml2023, majsoul = mahjongsoul, sanma = tenhou3, "
+        "majsoul3 = mahjongsoul3. Default: tenhou."
     )
 
 
@@ -148,9 +150,10 @@ def _possible(han: int, fu: int, tsumo: bool) -> bool:
     return True
 
 
-def _cell(base: int, dealer: bool) -> dict:
-    ron, tsumo = hand_points(base, dealer, False), hand_points(base, dealer, True)
-    return {"ron": ron.ron, "tsumo_dealer": tsumo.tsumo_dealer, "tsumo_other": tsumo.tsumo_other}
+def _cell(base: int, dealer: bool, rules: Rules) -> dict:
+    ron, tsumo = table_points(base, dealer, False, rules), table_points(base, dealer, True, rules)
+    return {"ron": ron.ron, "tsumo_dealer": tsumo.tsumo_dealer, "tsumo_other": tsumo.tsumo_other,
+            "tsumo_total": tsumo.total}  # fmt: skip
 
 
 def score_table(rules: Rules) -> dict:
@@ -160,18 +163,19 @@ def score_table(rules: Rules) -> dict:
         for fu in FU_ROWS:
             base, limit = base_points(han, fu, rules)
             for dealer in (False, True):
-                cell = _cell(base, dealer)
+                cell = _cell(base, dealer, rules)
                 if not _possible(han, fu, False):
                     cell["ron"] = None
                 if not _possible(han, fu, True):
-                    cell["tsumo_dealer"] = cell["tsumo_other"] = None
+                    cell["tsumo_dealer"] = cell["tsumo_other"] = cell["tsumo_total"] = None
                 cells.append({"han": han, "fu": fu, "dealer": dealer, "limit": limit, **cell})
     limits = []
     for limit, han in LIMIT_ROWS:
         base = 8000 if limit == "yakuman" else base_points(han, 30, rules)[0]
         for dealer in (False, True):
-            limits.append({"limit": limit, "dealer": dealer, **_cell(base, dealer)})
-    return {"rules": rules.name, "cells": cells, "limits": limits}
+            limits.append({"limit": limit, "dealer": dealer, **_cell(base, dealer, rules)})
+    return {"rules": rules.name, "players": rules.players, "tsumo_loss": rules.tsumo_loss if rules.players == 3 else None,
+            "cells": cells, "limits": limits}  # fmt: skip
 
 
 def _tsumo_text(cell: dict) -> str:
@@ -186,12 +190,19 @@ def _ron_text(cell: dict) -> str:
     return "-" if cell["ron"] is None else str(cell["ron"])
 
 
+def _tsumo_total_text(cell: dict) -> str:
+    """Three players: the shares and what they add up to, so the tsumo loss shows beside the ron."""
+    text = _tsumo_text(cell)
+    return text if cell["tsumo_total"] is None else f"{text} ={cell['tsumo_total']}"
+
+
 def print_table(rules: Rules, out: Console | None = None) -> None:
     """Four han x fu grids (non-dealer and dealer, ron and tsumo), then the limits."""
     out = out or console()
     data = score_table(rules)
+    tsumo_text = _tsumo_total_text if rules.players == 3 else _tsumo_text
     for dealer in (False, True):
-        for how, text in (("ron", _ron_text), ("tsumo", _tsumo_text)):
+        for how, text in (("ron", _ron_text), ("tsumo", tsumo_text)):
             who = "Dealer" if dealer else "Non-dealer"
             table = Table(title=f"{who} {how} ({rules.name})", header_style="bold", box=None)
             table.add_column("fu", justify="right")
@@ -206,9 +217,20 @@ def print_table(rules: Rules, out: Console | None = None) -> None:
         limits.add_column(col, justify="right")
     for limit, _ in LIMIT_ROWS:
         cells = [c for c in data["limits"] if c["limit"] == limit]
-        limits.add_row(limit, *(f(c) for c in cells for f in (_ron_text, _tsumo_text)))
+        limits.add_row(limit, *(f(c) for c in cells for f in (_ron_text, tsumo_text)))
     out.print(limits)
     out.print("* mangan" + (" (kiriage_mangan: true)" if rules.kiriage_mangan else ""), style="dim")
+    if rules.players == 3:
+        out.print(three_player_note(rules), style="dim")
+
+
+def three_player_note(rules: Rules) -> str:
+    """What the tsumo columns of a three-player table mean."""
+    if rules.tsumo_loss:
+        how = "tsumo loss (tsumo_loss: true): a tsumo is paid without North's share, so it totals less than a ron"
+    else:
+        how = "North bisection (tsumo_loss: false): each payer adds half of a non-dealer's share"
+    return f"Three players (E, S, W): {how}; honba {rules.honba_points} on a ron."
 
 
 # -- batch ---------------------------------------------------------------------------------

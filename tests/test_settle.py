@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from riichi_cli.cli import main
 from riichi_cli.core.rules import PRESETS, resolve_rules
+from riichi_cli.settle import settle
 
 FOUR_PLAYER = sorted(p for p, r in PRESETS.items() if r.players == 4)
-from riichi_cli.settle import settle
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_hands" / "settle"
 

@@ -6,16 +6,16 @@ caller) into a checked (hand, context, rules) triple. It is pure: no file or ter
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
-from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from .errors import InvalidContext, InvalidHand, NotationError, short
 from .hand import Hand, Meld
 from .notation import check_counts, parse_hand, scan
 from .rules import Rules, resolve_rules, with_overrides
-from .tiles import NORTH, NOT_IN_THREE_PLAYER, SEATS, name, table_seats
+from .tiles import NORTH, NOT_IN_THREE_PLAYER, name, table_seats
 
 FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
@@ -292,7 +292,7 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         (c.renhou and rules.renhou == "none", "renhou is not played under {rules} (renhou: none)"),
         ((c.tenhou or c.chiihou or c.renhou) and bool(hand.melds), "tenhou/chiihou/renhou with melds"),
         ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "tenhou/chiihou/renhou with riichi"),
-        ((c.tenhou or c.chiihou or c.renhou) and c.kita > 0, "tenhou/chiihou/renhou after a kita (it breaks them as a call does)"),
+        ((c.tenhou or c.chiihou or c.renhou) and c.kita > 0, "tenhou/chiihou/renhou after a kita (a call)"),
         (bool(c.ura) and not c.in_riichi, "ura dora indicators without riichi"),
         (bool(c.ura) and not rules.ura_dora, "ura dora are not played under {rules} (ura_dora: false)"),
         (len(c.dora) > 1 and not rules.kan_dora, "{dora} dora indicators but kan_dora is false"),
@@ -322,12 +322,15 @@ def read_three_player(mapping: dict, c: Context, rules: Rules) -> Context:
         raise InvalidContext(f"kita must be 0-4 (there are four North tiles), got {kita}")
     for key, s in (("seat_wind", c.seat_wind), ("round_wind", c.round_wind), ("from", c.from_seat)):
         if s == "N":
-            raise InvalidContext(f"{key} N: a three-player table has only E, S and W (no North seat or round)")
+            raise InvalidContext(f"{key} N: a three-player table has only E, S and W (no North seat)")
     return replace(c, kita=kita, players=3)
 
 
 def not_in_set(tile: int) -> str:
-    return f"{name(tile)} is not in three-player mahjong (its 108 tiles hold only 1m and 9m of the characters)"
+    """Why a tile is refused at a three-player table."""
+    return (
+        f"{name(tile)} is not in three-player mahjong (its 108 tiles have only 1m and 9m of the characters)"
+    )
 
 
 def check_three_player_shape(counts: Sequence[int], melds: tuple[Meld, ...], text: str) -> None:
@@ -353,4 +356,6 @@ def check_three_player_tiles(hand: Hand, c: Context, rules: Rules, text: str) ->
                 raise InvalidContext(f"{key}: {not_in_set(t)}")
     north = hand.all_counts()[NORTH] + c.dora.count(NORTH) + c.ura.count(NORTH) + c.kita
     if north > 4:
-        raise InvalidHand(f"{north} North tiles (hand, melds, indicators and kita together; there are four)", text)
+        raise InvalidHand(
+            f"{north} North tiles (hand, melds, indicators and kita together; four exist)", text
+        )

@@ -511,7 +511,8 @@ def settle_exhaustive(rnd: Round, draw: dict) -> dict:
     tenpai, notes = check_tenpai(listed, draw.get("hands"), rules)
     notes += [f"{s} declared riichi but is noten: a noten riichi is a chombo under most rules"
               for s in rnd.riichi if s not in tenpai]  # fmt: skip
-    deltas = nagashi_deltas(nagashi, rules) if nagashi else noten_deltas(tenpai, rules.noten_penalty, rnd.seats)
+    noten_pay = noten_deltas(tenpai, rules.noten_penalty, rnd.seats)
+    deltas = nagashi_deltas(nagashi, rules) if nagashi else noten_pay
     noten = [s for s in rnd.seats if s not in tenpai]
     info = {"kind": "exhaustive", "reason": None, "tenpai": list(tenpai), "noten": noten,
             "nagashi": list(nagashi)}  # fmt: skip

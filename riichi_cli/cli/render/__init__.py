@@ -109,7 +109,8 @@ def print_result(d: dict, out: Console | None = None) -> None:
 def print_presets(out: Console | None = None) -> None:
     out = out or console()
     table = Table(title="Rule presets (riichi rules NAME shows every option)", box=None, header_style="bold")
-    keys = ("players", "aka_dora", "kiriage_mangan", "kazoe_yakuman", "double_yakuman", "multiple_ron", "chombo")
+    keys = ("players", "aka_dora", "kiriage_mangan", "kazoe_yakuman", "double_yakuman", "multiple_ron")
+    keys += ("chombo",)
     table.add_column("preset", no_wrap=True)
     for key in keys:
         table.add_column(key)
@@ -174,8 +175,14 @@ def score_table(rules: Rules) -> dict:
         base = 8000 if limit == "yakuman" else base_points(han, 30, rules)[0]
         for dealer in (False, True):
             limits.append({"limit": limit, "dealer": dealer, **_cell(base, dealer, rules)})
-    return {"rules": rules.name, "players": rules.players, "tsumo_loss": rules.tsumo_loss if rules.players == 3 else None,
-            "cells": cells, "limits": limits}  # fmt: skip
+    loss = rules.tsumo_loss if rules.players == 3 else None
+    return {
+        "rules": rules.name,
+        "players": rules.players,
+        "tsumo_loss": loss,
+        "cells": cells,
+        "limits": limits,
+    }
 
 
 def _tsumo_text(cell: dict) -> str:
@@ -227,7 +234,9 @@ def print_table(rules: Rules, out: Console | None = None) -> None:
 def three_player_note(rules: Rules) -> str:
     """What the tsumo columns of a three-player table mean."""
     if rules.tsumo_loss:
-        how = "tsumo loss (tsumo_loss: true): a tsumo is paid without North's share, so it totals less than a ron"
+        how = (
+            "tsumo loss (tsumo_loss: true): a tsumo is paid without North's share, so it pays less than a ron"
+        )
     else:
         how = "North bisection (tsumo_loss: false): each payer adds half of a non-dealer's share"
     return f"Three players (E, S, W): {how}; honba {rules.honba_points} on a ron."

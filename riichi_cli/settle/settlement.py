@@ -365,7 +365,10 @@ def win_payments(res: Result, honba: int, sticks: int, pao: Pao | None, rules: R
     if pao is None or pao.liable == discarder:  # a liable discarder pays it all anyway
         return payments(res.points, winner, discarder, honba, sticks, rules)
     delta = payments(scaled(res.points, pao.of - pao.part, pao.of), winner, discarder, 0, sticks, rules)
-    part = res.points.total * pao.part // pao.of
+    # The liable player pays as though they had dealt in: the ron value of the hand. With four players a
+    # yakuman tsumo totals the same; with three it would lack North's share (tsumo loss).
+    whole = table_points(8000 * res.yakuman, res.context.dealer, False, rules).ron or 0
+    part = whole * pao.part // pao.of
     liable_pays = part if discarder is None else part // 2
     owed = {pao.liable: liable_pays + honba * rules.honba_points}  # honba follow the liable player
     if discarder is not None:

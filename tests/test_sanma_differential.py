@@ -1,0 +1,147 @@
+"""Differential test of three-player scoring against the `mahjong` library's sanma mode (2.1.0, test-only).
+
+Random three-player wins from `test_sanma_properties.sanma_deals()` are scored by `riichi_cli.score` under
+``tenhou3`` and by `HandCalculator.estimate_hand_value` with ``OptionalRules(is_three_player=True)`` and
+``HandConfig(num_nuki_dora=kita)``. Where both call the hand a win, han, fu (not for yakuman), the yakuman
+count, each payer's share, the winner's total (honba and deposits included) and the yaku must agree.
+
+Where the library's model matches ours, and what is left out:
+
+- Tsumo loss: the library's sanma mode pays a tsumo with one non-dealer payer less (tsumo loss) and 200 per
+  honba (100 from each tsumo payer), as ``tenhou3``. It has no North bisection, so ``tsumo_loss: false``
+  is not compared here (the golden tests and properties cover it).
+- Kita: the library adds the nuki dora to its ``dora`` item (each kita 1, plus 1 per indicator at North,
+  and per ura indicator at North with riichi); we list ``kita`` (the count) as its own item and count the
+  indicators at North in ``dora`` / ``ura_dora``. The comparison folds our ``kita`` into ``dora``.
+- Red fives: ``aka_dora`` 2 (copy 0 of 5p and 5s) or 0, which the library's ``has_aka_dora`` matches
+  exactly since a three-player set has no 5m.
+- As in `test_differential`: rinshan gets the tsumo fu, open pinfu shapes are 30 fu, pinfu tsumo 20 fu,
+  yakuman stack without cap, a double wind pair is 4 fu.
+- A rinshan win after a kita without a kan: the library does not check rinshan at all, so it agrees.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+pytest.importorskip("mahjong")
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from mahjong.meld import Meld  # noqa: E402
+from oracle import hand_config  # noqa: E402
+from test_differential import _MELD_TYPES, library_yaku  # noqa: E402
+from test_sanma_properties import SanmaDeal, sanma_deals  # noqa: E402
+
+import riichi_cli  # noqa: E402
+
+
+def library_inputs(deal: SanmaDeal) -> dict:
+    """`estimate_hand_value` arguments for a deal (136-tile ids: kind * 4 + copy)."""
+    melds = [
+        Meld(_MELD_TYPES[kind], tiles=sorted(k * 4 + c for k, c in tiles), opened=kind != "ankan")
+        for kind, tiles in deal.melds
+    ]
+    tiles = [k * 4 + c for k, c in deal.concealed] + [t for m in melds for t in m.tiles]
+    kind, copy = deal.win_tile
+    return {
+        "tiles": tiles,
+        "win_tile": kind * 4 + copy,
+        "melds": melds,
+        "dora_indicators": [k * 4 + c for k, c in deal.dora],
+        "ura_dora_indicators": [k * 4 + c for k, c in deal.ura],
+        "config": hand_config(deal.context, aka=deal.aka > 0, three_player=True),
+    }
+
+
+def our_yaku_folded(result: dict) -> list[tuple[str, int]]:
+    """Our yaku as the library lists them: ``kita`` added to ``dora``."""
+    items: dict[str, int] = {}
+    for y in result["yaku"]:
+        key = "dora" if y["id"] == "kita" else y["id"]
+        items[key] = items.get(key, 0) + (y["yakuman"] if "yakuman" in y else y["han"])
+    return sorted(items.items())
+
+
+def compare(deal: SanmaDeal) -> list[str]:
+    ours = riichi_cli.score(deal.mapping())
+    theirs = HandCalculator.estimate_hand_value(**library_inputs(deal))
+    if theirs.error or not ours["ok"]:
+        code = ours["error"]["code"] if not ours["ok"] else None
+        if (code, theirs.error) in (("no_yaku", "no_yaku"), ("not_a_win", "hand_not_winning")):
+            return []
+        return [f"verdict: ours {code or 'ok'}, library {theirs.error or 'ok'}"]
+    problems: list[str] = []
+
+    def check(what: str, a: object, b: object) -> None:
+        if a != b:
+            problems.append(f"{what}: ours {a!r}, library {b!r}")
+
+    yakuman = theirs.han // 13 if any(y.is_yakuman for y in theirs.yaku) else 0
+    check("yakuman", ours["yakuman"], yakuman)
+    if not yakuman:
+        check("han", ours["han"], theirs.han)
+        check("fu", ours["fu"], theirs.fu)
+    cost = theirs.cost
+    if deal.context["win"] == "ron":
+        check("ron", ours["points"]["ron"], cost["main"])
+    else:
+        dealer_share = cost["main"] if deal.context["seat_wind"] != "E" else None
+        tsumo = ours["points"]["tsumo"]
+        check("tsumo", (tsumo["dealer"], tsumo["non_dealer"]), (dealer_share, cost["additional"]))
+    check("winner total", ours["payments"][deal.context["seat_wind"]], cost["total"])
+    check("yaku", our_yaku_folded(ours), library_yaku(theirs))
+    return problems
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sanma_deals())
+def test_agrees_with_the_mahjong_library_in_three_player_mode(deal):
+    problems = compare(deal)
+    assert not problems, "; ".join(problems) + f"\n{deal.mapping()}"
+
+
+def _deal(text: list[int], win_index: int, dora: list, **context) -> SanmaDeal:
+    """A closed hand from kinds, copies counted up from 1 (copy 0, the red five, left out)."""
+    seen: dict[int, int] = {}
+    concealed = []
+    for k in text:
+        seen[k] = seen.get(k, 0) + 1
+        concealed.append((k, seen[k]))
+    ctx = {"win": "ron", "seat_wind": "S", "round_wind": "E", "honba": 0, "riichi_sticks": 0, **context}
+    return SanmaDeal(concealed, win_index, [], dora, [], ctx, 2, "standard")
+
+
+# 23467p34556788s8p: pin 2 3 4 6 7, sou 3 4 5 5 6 7 8 8, then the winning 8p
+PINFU_TANYAO = [10, 11, 12, 14, 15, 20, 21, 22, 22, 23, 24, 25, 25, 16]
+
+
+def test_a_known_kita_hand_agrees():
+    # riichi + pinfu + tanyao 3, kita 2, West indicator -> 2 dora: 7 han haneman 12000 (see test_sanma)
+    deal = _deal(PINFU_TANYAO, 13, [(29, 0)], riichi=True, kita=2, honba=1, riichi_sticks=1)
+    result = riichi_cli.score(deal.mapping())
+    assert (result["han"], result["points"]["total"]) == (7, 12000)
+    assert compare(deal) == []
+
+
+def test_a_known_tsumo_loss_hand_agrees():
+    # menzen tsumo + pinfu + tanyao + kita 3 = 6 han haneman: 3000 / 6000, total 9000 with tsumo loss
+    deal = _deal(PINFU_TANYAO, 13, [(27, 0)], win="tsumo", kita=3, honba=2)
+    assert riichi_cli.score(deal.mapping())["points"]["total"] == 9000
+    assert compare(deal) == []
+
+
+def test_the_comparison_reports_a_difference(monkeypatch):
+    """The oracle is consulted: drop the library's nuki dora and the han and yaku differ."""
+    deal = _deal(PINFU_TANYAO, 13, [(27, 0)], riichi=True, kita=2)
+    real = library_inputs
+
+    def without_kita(d: SanmaDeal) -> dict:
+        inputs = real(d)
+        inputs["config"].num_nuki_dora = 0
+        return inputs
+
+    monkeypatch.setattr(sys.modules[__name__], "library_inputs", without_kita)
+    assert {p.split(":")[0] for p in compare(deal)} >= {"han", "yaku"}

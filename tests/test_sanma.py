@@ -221,6 +221,8 @@ def test_waits_count_the_108_tile_set_and_kita():
     # waits 2p and North (shanpon); North: 2 in hand + 2 set aside = unseen 0; 2p: 4 - 2 = 2
     assert [(w["tile"], w["unseen"]) for w in out["waits"]] == [("2p", 2), ("4z", 0)]
     assert out["waits"][0]["ron"]["payments"].keys() == {"E", "S", "W"}
+    # the four North are the player's own (two held, two set aside): that wait can never be won
+    assert "all four 4z are in your own hand, melds and kita" in out["waits"][1]["ron"]["error"]["message"]
 
 
 def test_waits_refuse_tiles_outside_the_set():

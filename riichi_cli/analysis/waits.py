@@ -164,7 +164,7 @@ def never_object(hand: HeldHand, base: dict, tile: int, kind: str, echo: dict) -
 
     The scorer would refuse a fifth copy as a bad hand; this says why the wait cannot come.
     """
-    where = "in the hand (pure karaten)" if hand.counts[tile] == 4 else "in your own hand and melds"
+    where = "in the hand (pure karaten)" if hand.counts[tile] == 4 else "in your own hand, melds and kita"
     err = InvalidHand(f"all four {name(tile)} are {where}: this wait can never be won")
     mapping = column_mapping(base, hand.notation(name(tile)), name(tile), kind)
     return error_dict(err, {**echo, "hand": mapping["hand"], "win_tile": name(tile), "win": kind})
@@ -176,7 +176,7 @@ def score_wait(hand: HeldHand, base: dict, rules: Rules, tile: int, echo: dict) 
     ``echo`` holds what a refusal object repeats: id, winds and the discarder of a ron.
     """
     entry: dict = {"tile": name(tile)}
-    own = seen_counts(hand.pairs())[tile]
+    own = seen_counts(hand.pairs())[tile] + (kita_of(base) if tile == NORTH else 0)
     for kind in ("ron", "tsumo"):
         if own == 4:
             who = echo["from"] if kind == "ron" else None
@@ -371,3 +371,9 @@ def check_three_player_hand(hand: HeldHand, players: int) -> None:
     """Three players: a held hand has no 2m-8m and no chi."""
     if players == 3:
         check_three_player_shape(hand.counts, hand.melds, hand.text)
+
+
+def kita_of(base: dict) -> int:
+    """The North tiles a mapping sets aside (0 when the key is missing or bad: that is refused elsewhere)."""
+    kita = base.get("kita", 0)
+    return kita if isinstance(kita, int) and not isinstance(kita, bool) and 0 <= kita <= 4 else 0

@@ -164,7 +164,8 @@ def never_object(hand: HeldHand, base: dict, tile: int, kind: str, echo: dict) -
 
     The scorer would refuse a fifth copy as a bad hand; this says why the wait cannot come.
     """
-    where = "in your own hand, melds and kita" if tile == NORTH and kita_of(base) else "in your own hand and melds"
+    kita = tile == NORTH and kita_of(base) > 0
+    where = "in your own hand, melds and kita" if kita else "in your own hand and melds"
     where = "in the hand (pure karaten)" if hand.counts[tile] == 4 else where
     err = InvalidHand(f"all four {name(tile)} are {where}: this wait can never be won")
     mapping = column_mapping(base, hand.notation(name(tile)), name(tile), kind)

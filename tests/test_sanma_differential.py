@@ -29,31 +29,20 @@ import pytest
 pytest.importorskip("mahjong")
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
-from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
-from mahjong.meld import Meld  # noqa: E402
 from oracle import hand_config  # noqa: E402
-from test_differential import _MELD_TYPES, library_yaku  # noqa: E402
-from test_sanma_properties import SanmaDeal, sanma_deals  # noqa: E402
+from test_differential import compare as four_player_compare  # noqa: E402
+from test_differential import library_inputs as four_player_inputs  # noqa: E402
+from test_properties import Deal  # noqa: E402
+from test_sanma_properties import sanma_deals  # noqa: E402
 
 import riichi_cli  # noqa: E402
 
 
-def library_inputs(deal: SanmaDeal) -> dict:
-    """`estimate_hand_value` arguments for a deal (136-tile ids: kind * 4 + copy)."""
-    melds = [
-        Meld(_MELD_TYPES[kind], tiles=sorted(k * 4 + c for k, c in tiles), opened=kind != "ankan")
-        for kind, tiles in deal.melds
-    ]
-    tiles = [k * 4 + c for k, c in deal.concealed] + [t for m in melds for t in m.tiles]
-    kind, copy = deal.win_tile
-    return {
-        "tiles": tiles,
-        "win_tile": kind * 4 + copy,
-        "melds": melds,
-        "dora_indicators": [k * 4 + c for k, c in deal.dora],
-        "ura_dora_indicators": [k * 4 + c for k, c in deal.ura],
-        "config": hand_config(deal.context, aka=deal.aka > 0, three_player=True),
-    }
+def library_inputs(deal: Deal) -> dict:
+    """`test_differential.library_inputs` with the library's three-player mode (and ``kita`` as nuki dora)."""
+    inputs = four_player_inputs(deal)
+    inputs["config"] = hand_config(deal.context, aka=deal.aka > 0, three_player=True)
+    return inputs
 
 
 def our_yaku_folded(result: dict) -> list[tuple[str, int]]:
@@ -65,35 +54,9 @@ def our_yaku_folded(result: dict) -> list[tuple[str, int]]:
     return sorted(items.items())
 
 
-def compare(deal: SanmaDeal) -> list[str]:
-    ours = riichi_cli.score(deal.mapping())
-    theirs = HandCalculator.estimate_hand_value(**library_inputs(deal))
-    if theirs.error or not ours["ok"]:
-        code = ours["error"]["code"] if not ours["ok"] else None
-        if (code, theirs.error) in (("no_yaku", "no_yaku"), ("not_a_win", "hand_not_winning")):
-            return []
-        return [f"verdict: ours {code or 'ok'}, library {theirs.error or 'ok'}"]
-    problems: list[str] = []
-
-    def check(what: str, a: object, b: object) -> None:
-        if a != b:
-            problems.append(f"{what}: ours {a!r}, library {b!r}")
-
-    yakuman = theirs.han // 13 if any(y.is_yakuman for y in theirs.yaku) else 0
-    check("yakuman", ours["yakuman"], yakuman)
-    if not yakuman:
-        check("han", ours["han"], theirs.han)
-        check("fu", ours["fu"], theirs.fu)
-    cost = theirs.cost
-    if deal.context["win"] == "ron":
-        check("ron", ours["points"]["ron"], cost["main"])
-    else:
-        dealer_share = cost["main"] if deal.context["seat_wind"] != "E" else None
-        tsumo = ours["points"]["tsumo"]
-        check("tsumo", (tsumo["dealer"], tsumo["non_dealer"]), (dealer_share, cost["additional"]))
-    check("winner total", ours["payments"][deal.context["seat_wind"]], cost["total"])
-    check("yaku", our_yaku_folded(ours), library_yaku(theirs))
-    return problems
+def compare(deal: Deal) -> list[str]:
+    """`test_differential.compare` with the library in sanma mode and our kita folded into dora."""
+    return four_player_compare(deal, library_inputs(deal), our_yaku_folded)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -103,7 +66,7 @@ def test_agrees_with_the_mahjong_library_in_three_player_mode(deal):
     assert not problems, "; ".join(problems) + f"\n{deal.mapping()}"
 
 
-def _deal(text: list[int], win_index: int, dora: list, **context) -> SanmaDeal:
+def _deal(text: list[int], win_index: int, dora: list, **context) -> Deal:
     """A closed hand from kinds, copies counted up from 1 (copy 0, the red five, left out)."""
     seen: dict[int, int] = {}
     concealed = []
@@ -111,7 +74,7 @@ def _deal(text: list[int], win_index: int, dora: list, **context) -> SanmaDeal:
         seen[k] = seen.get(k, 0) + 1
         concealed.append((k, seen[k]))
     ctx = {"win": "ron", "seat_wind": "S", "round_wind": "E", "honba": 0, "riichi_sticks": 0, **context}
-    return SanmaDeal(concealed, win_index, [], dora, [], ctx, 2, "standard")
+    return Deal(concealed, win_index, [], dora, [], None, ctx, "tenhou3", 2, "standard")
 
 
 # 23467p34556788s8p: pin 2 3 4 6 7, sou 3 4 5 5 6 7 8 8, then the winning 8p
@@ -138,7 +101,7 @@ def test_the_comparison_reports_a_difference(monkeypatch):
     deal = _deal(PINFU_TANYAO, 13, [(27, 0)], riichi=True, kita=2)
     real = library_inputs
 
-    def without_kita(d: SanmaDeal) -> dict:
+    def without_kita(d: Deal) -> dict:
         inputs = real(d)
         inputs["config"].num_nuki_dora = 0
         return inputs

@@ -16,62 +16,18 @@ one han each plus one per indicator pointing at North.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import Deal, tile_name
 
 import riichi_cli
 
 SEATS = "ESW"
-SUITS = "mpsz"
 NORTH = 30
 KINDS = (0, 8, *range(9, 34))  # the 27 kinds of the 108-tile set
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 SEQUENCES = tuple(tuple(range(s * 9 + a, s * 9 + a + 3)) for s in (1, 2) for a in range(7))
 SHAPES = ("standard",) * 8 + ("chiitoitsu", "kokushi")
-
-Tile = tuple[int, int]  # (kind, physical copy 0-3)
-
-
-def tile_name(tile: Tile, aka: int) -> str:
-    kind, copy = tile
-    red = aka and kind in (13, 22) and copy == 0
-    return f"{0 if red else kind % 9 + 1}{SUITS[kind // 9]}"
-
-
-def tiles_text(tiles: list[Tile], aka: int) -> str:
-    return "".join(tile_name(t, aka) for t in tiles)
-
-
-@dataclass
-class SanmaDeal:
-    """A generated three-player win. ``concealed[win]`` is the winning tile."""
-
-    concealed: list[Tile]
-    win: int
-    melds: list[tuple[str, list[Tile]]]
-    dora: list[Tile]
-    ura: list[Tile]
-    context: dict
-    aka: int
-    shape: str
-    rule_options: dict = field(default_factory=dict)
-
-    @property
-    def win_tile(self) -> Tile:
-        return self.concealed[self.win]
-
-    def mapping(self) -> dict:
-        rest = sorted(t for i, t in enumerate(self.concealed) if i != self.win)
-        parts = [tiles_text(rest + [self.win_tile], self.aka)]
-        parts += [f"{kind}:{tiles_text(sorted(ts), self.aka)}" for kind, ts in self.melds]
-        m = {**self.context, "hand": " ".join(parts), "rules": "tenhou3"}
-        m["rule_options"] = {"aka_dora": self.aka, **self.rule_options}
-        m["dora"] = [tile_name(t, self.aka) for t in self.dora]
-        if self.ura:
-            m["ura"] = [tile_name(t, self.aka) for t in self.ura]
-        return m
 
 
 def _standard(draw, used: list[int]) -> tuple[list[int], list[tuple[str, list[int]]]]:
@@ -99,7 +55,7 @@ def _standard(draw, used: list[int]) -> tuple[list[int], list[tuple[str, list[in
 
 
 @st.composite
-def sanma_deals(draw) -> SanmaDeal:
+def sanma_deals(draw) -> Deal:
     shape = draw(st.sampled_from(SHAPES))
     used = [0] * 34
     melds: list[tuple[str, list[int]]] = []
@@ -156,17 +112,19 @@ def sanma_deals(draw) -> SanmaDeal:
     for _ in range(kita):  # the set-aside Norths hold copies too
         copies[NORTH].pop()
 
-    def take(kind: int) -> Tile:
+    def take(kind: int) -> tuple[int, int]:
         return (kind, copies[kind].pop())
 
-    return SanmaDeal(
+    return Deal(
         concealed=[take(t) for t in concealed],
         win=win,
         melds=[(kind, [take(t) for t in ts]) for kind, ts in melds],
         dora=[take(t) for t in dora_kinds],
         ura=[take(t) for t in ura_kinds],
+        extra_dora=None,
         context=ctx,
-        aka=draw(st.sampled_from((2, 2, 0))),
+        preset="tenhou3",
+        aka=draw(st.sampled_from((2, 2, 0))),  # copy 0 of 5p and 5s is red (the set has no 5m)
         shape=shape,
     )
 
@@ -225,7 +183,7 @@ def test_2m_to_8m_are_never_accepted(deal, bad, where):
         deal.dora[0] = (bad, 0)
     m = deal.mapping()
     if where == "discards":
-        m["discards"] = [f"{bad + 1}m"]
+        m["discards"] = [tile_name((bad, 0), 0)]
     r = riichi_cli.score(m)
     assert not r["ok"] and r["error"]["code"] in ("invalid_hand", "invalid_context"), r
     assert "not in three-player mahjong" in r["error"]["message"], r["error"]

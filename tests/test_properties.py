@@ -239,7 +239,7 @@ def deals(draw, presets: tuple[str, ...] = PRESETS, akas: tuple[int, ...] | None
             ctx["ippatsu"] = True
     if tsumo:
         special = draw(st.sampled_from(("none",) * 12 + ("haitei", "rinshan", "rinshan", "blessing")))
-        if special == "rinshan" and kans:
+        if special == "rinshan" and kans and not ctx.get("ippatsu"):  # a kan ends ippatsu
             ctx["rinshan"] = True
         elif special == "haitei":
             ctx["haitei"] = True
@@ -274,6 +274,9 @@ def deals(draw, presets: tuple[str, ...] = PRESETS, akas: tuple[int, ...] | None
     if n_dora < 5 and free_kinds():
         extra_kind = draw(st.sampled_from(free_kinds()))
         used[extra_kind] += 1
+
+    if ctx.get("chankan") and used[concealed_kinds[win]] > 1:
+        del ctx["chankan"]  # the robbed kan holds the other three copies of the winning tile
 
     # Give every occurrence of a kind its own physical copy, in a random order.
     copies = {t: list(draw(st.permutations(range(4)))) for t in range(34) if used[t]}

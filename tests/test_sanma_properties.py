@@ -97,6 +97,10 @@ def sanma_deals(draw) -> Deal:
         if special != "none":
             ctx[special] = True
         ctx["from"] = draw(st.sampled_from([s for s in SEATS if s != seat]))
+    if ctx.get("rinshan"):
+        ctx.pop("ippatsu", None)  # the kan or kita before the replacement tile ended ippatsu
+    if ctx.get("chankan") and used[concealed[win]] > 1:
+        del ctx["chankan"]  # the robbed kan holds the other three copies of the winning tile
     ctx["honba"] = draw(st.integers(0, 6))
     ctx["riichi_sticks"] = draw(st.integers(0, 4))
 

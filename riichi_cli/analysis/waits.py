@@ -144,6 +144,8 @@ def check_context(hand: HeldHand, base: dict, rules: Rules):
     """
     counts = seen_counts(hand.pairs() + indicators(base))
     filler = min(TILE_SET[3], key=lambda t: counts[t])  # a tile of every set, four- or three-player
+    if base.get("chankan") == "ankan":  # the filler is no thirteen orphans: each wait is checked itself
+        base = {**base, "chankan": True}
     text = hand.notation(name(filler))
     try:
         return build_request(column_mapping(base, text, name(filler), "ron"), rules)

@@ -34,6 +34,23 @@ def rules_of(preset: str | None, rule_items: tuple[str, ...]):
     return resolve_rules(preset, parse_rule_assignments(rule_items))
 
 
+def with_rule_flags(mapping: object, preset: str | None, rule_items: tuple[str, ...]) -> object:
+    """A file's mapping with --rules/--rule applied over its ``rules:``/``rule_options:`` (SPEC 1: the
+    command line wins): --rules replaces the file's preset, --rule wins over the file's option of the
+    same name, and the file's other options still apply."""
+    from ..core.rules import parse_rule_assignments
+
+    if not isinstance(mapping, dict) or not (preset or rule_items):
+        return mapping
+    options = mapping.get("rule_options") or {}
+    if not isinstance(options, dict):
+        return mapping  # refused later with its own message
+    out = {**mapping, "rule_options": {**options, **parse_rule_assignments(rule_items)}}
+    if preset:
+        out["rules"] = preset
+    return out
+
+
 def resolve(preset: str | None, rule_items: tuple[str, ...]):
     """The Rules of --rules/--rule, or a usage error (exit 2)."""
     try:
@@ -81,6 +98,10 @@ def context_options(f):
     ]
     for flag, dest, metavar, help_text in opts:
         f = click.option(flag, dest, default=None, metavar=metavar, help=help_text)(f)
+    f = click.option(
+        "--chankan-ankan", "chankan_ankan", is_flag=True,
+        help="The win robs a concealed kan (thirteen orphans only, where kokushi_chankan_ankan allows).",
+    )(f)  # fmt: skip
     f = click.option("--ron/--tsumo", "ron", default=None, help="Win by ron (default) or tsumo.")(f)
     return f
 
@@ -102,6 +123,9 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
         from ..files.loader import load_context
 
         mapping.update(load_context(params["context_file"]))
+        found = with_rule_flags(mapping, ctx.params.get("preset"), ctx.params.get("rule_items") or ())
+        assert isinstance(found, dict)
+        mapping = found
     if hand:
         mapping["hand"] = " ".join(hand)
     if params.get("ron") is not None:
@@ -119,4 +143,6 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
     for key in _FLAG_KEYS:
         if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
             mapping[key] = True
+    if params.get("chankan_ankan"):
+        mapping["chankan"] = "ankan"
     return mapping

@@ -11,7 +11,7 @@ import click
 
 from ..core.errors import RiichiError, Unreadable
 from ..core.tiles import SEAT_NAMES
-from .common import RulesParam, emit_json, fail, resolve
+from .common import RulesParam, emit_json, fail, resolve, with_rule_flags
 
 EPILOG = """\b
 Examples:
@@ -40,7 +40,7 @@ def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: 
     except RiichiError as e:  # the file cannot be read: an input error (exit 2)
         report(error_result(e), e, 2, as_json)
         return
-    result, err = settle_checked(with_flags(doc, preset, rule_items))
+    result, err = settle_checked(with_rule_flags(doc, preset, rule_items))
     report(result, err, 1, as_json)
 
 
@@ -69,21 +69,6 @@ def read_round_file(path: str) -> object:
     if len(docs) != 1:
         raise Unreadable(f"{where}: a settlement file holds one round (one YAML document), found {len(docs)}")
     return docs[0]
-
-
-def with_flags(mapping: object, preset: str | None, rule_items: tuple[str, ...]) -> object:
-    """The file's round with --rules/--rule applied over its rules/rule_options."""
-    from ..core.rules import parse_rule_assignments
-
-    if not isinstance(mapping, dict) or not (preset or rule_items):
-        return mapping
-    options = mapping.get("rule_options") or {}
-    if not isinstance(options, dict):
-        return mapping  # the settlement refuses it with its own message
-    out = {**mapping, "rule_options": {**options, **parse_rule_assignments(rule_items)}}
-    if preset:
-        out["rules"] = preset
-    return out
 
 
 # -- the table ------------------------------------------------------------------------------
@@ -150,7 +135,8 @@ def seat_notes(result: dict) -> dict[str, list[str]]:
         if w["from"] and "dealt in" not in notes[w["from"]]:
             notes[w["from"]].append("dealt in")
     for p in result["pao"]:
-        notes[p["liable"]].append(f"pao: liable for {' and '.join(p['yakuman'])} ({p['scope']})")
+        what = " and ".join(p["yakuman"]) or "the rinshan win after the daiminkan it fed"
+        notes[p["liable"]].append(f"pao: liable for {what} ({p['scope']})")
     for s in result["skipped"]:
         notes[s["seat_wind"]].append(f"ron not paid: {s['reason']}")
     draw, chombo = result["draw"], result["chombo"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from difflib import get_close_matches
 from typing import Any, Final, NamedTuple
 
+from .decompose import is_kokushi
 from .errors import InvalidContext, InvalidHand, NotationError, short
 from .hand import Hand, Meld
 from .notation import check_counts, parse_hand, scan
@@ -64,6 +65,7 @@ class Context:
     passed: tuple[int, ...] = ()
     kita: int = 0  # North tiles set aside as nuki dora (three players)
     players: int = 4
+    chankan_ankan: bool = False  # `chankan: ankan`: the robbed kan was a concealed one
 
     @property
     def dealer(self) -> bool:
@@ -109,6 +111,15 @@ def flag(value: object, key: str) -> bool:
     if not isinstance(value, bool):
         raise InvalidContext(f"{key} must be true or false, got {short(value)}")
     return value
+
+
+def chankan_value(value: object) -> tuple[bool, bool]:
+    """(chankan, the robbed kan was concealed) of ``chankan: true | false | ankan``."""
+    if isinstance(value, bool):
+        return value, False
+    if isinstance(value, str) and value.strip().lower() == "ankan":
+        return True, True
+    raise InvalidContext(f"chankan must be true, false or ankan (a robbed concealed kan), got {short(value)}")
 
 
 def count(value: object, key: str) -> int:
@@ -227,6 +238,7 @@ def read_context(
     """The Context of a mapping whose winds and indicators were read already."""
     get = mapping.get
     raw_from = get("from")
+    chankan, robbed_ankan = chankan_value(get("chankan", False))
     return Context(
         tsumo=tsumo,
         from_seat=None if raw_from is None else seat(raw_from, "from"),
@@ -238,7 +250,7 @@ def read_context(
         haitei=flag(get("haitei", False), "haitei"),
         houtei=flag(get("houtei", False), "houtei"),
         rinshan=flag(get("rinshan", False), "rinshan"),
-        chankan=flag(get("chankan", False), "chankan"),
+        chankan=chankan,
         tenhou=flag(get("tenhou", False), "tenhou"),
         chiihou=flag(get("chiihou", False), "chiihou"),
         renhou=flag(get("renhou", False), "renhou"),
@@ -248,6 +260,7 @@ def read_context(
         riichi_sticks=count(get("riichi_sticks", 0), "riichi_sticks"),
         discards=tuple([t for t, _ in tile_list(get("discards"), "discards")]),
         passed=tuple([t for t, _ in tile_list(get("passed"), "passed")]),
+        chankan_ankan=robbed_ankan,
     )
 
 
@@ -283,6 +296,7 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         (c.rinshan and not c.tsumo, "rinshan with ron (rinshan is a tsumo on the replacement tile)"),
         (c.rinshan and not has_kan and not c.kita, "rinshan without a kan (or a kita) in the hand"),
         (c.rinshan and c.haitei, "rinshan and haitei together (the replacement tile is not the last tile)"),
+        (c.rinshan and c.ippatsu, "ippatsu with rinshan (any kan ends ippatsu, a concealed kan too)"),
         (c.chankan and c.houtei, "chankan and houtei together"),
         (c.tenhou and not c.dealer, "tenhou for a non-dealer (see chiihou)"),
         (c.tenhou and not c.tsumo, "tenhou with ron"),
@@ -293,16 +307,42 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         ((c.tenhou or c.chiihou or c.renhou) and bool(hand.melds), "tenhou/chiihou/renhou with melds"),
         ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "tenhou/chiihou/renhou with riichi"),
         ((c.tenhou or c.chiihou or c.renhou) and c.kita > 0, "tenhou/chiihou/renhou after a kita (a call)"),
+        (c.renhou and c.chankan, "renhou with chankan (the robbed kan was a call: the first turn is over)"),
         (bool(c.ura) and not c.in_riichi, "ura dora indicators without riichi"),
         (bool(c.ura) and not rules.ura_dora, "ura dora are not played under {rules} (ura_dora: false)"),
         (len(c.dora) > 1 and not rules.kan_dora, "{dora} dora indicators but kan_dora is false"),
         (len(c.dora) > 5, "{dora} dora indicators (at most 5: one plus four kans)"),
         (len(c.ura) > 5, "{ura} ura dora indicators (at most 5)"),
+        # An empty dora list stands for the one indicator every hand has (it need not be given).
+        (len(c.ura) > max(1, len(c.dora)), "{ura} ura indicators but {dora} dora indicators (one ura each)"),
+        (len(c.ura) > 1 and not rules.kan_ura, "{ura} ura indicators but kan_ura is false under {rules}"),
     ]
     for bad, message in problems:
         if bad:  # messages are formatted only when they are shown
             text = message.format(rules=rules.name, dora=len(c.dora), ura=len(c.ura))
             raise InvalidContext(f"impossible context: {text}")
+    if c.chankan:
+        check_chankan(hand, c, rules)
+
+
+def check_chankan(hand: Hand, c: Context, rules: Rules) -> None:
+    """A robbed kan holds the other three copies of the winning tile; only kokushi robs an ankan."""
+    w = hand.win_tile
+    seen = hand.all_counts()[w] - 1 + (c.dora + c.ura + c.discards).count(w)
+    if seen:
+        raise InvalidContext(
+            f"impossible context: chankan on {name(w)}, but {seen} more {name(w)} "
+            "in the winner's hand, melds, indicators or discards (the robbed kan holds the other three)"
+        )
+    if c.chankan_ankan and not rules.kokushi_chankan_ankan:
+        raise InvalidContext(
+            f"impossible context: chankan on a concealed kan, which no hand may rob under {rules.name} "
+            "(kokushi_chankan_ankan: false)"
+        )
+    if c.chankan_ankan and (hand.melds or not is_kokushi(hand.concealed)):
+        raise InvalidContext(
+            "impossible context: only thirteen orphans may rob a concealed kan (chankan: ankan)"
+        )
 
 
 # -- three players (SPEC 12) ------------------------------------------------------------------

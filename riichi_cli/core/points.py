@@ -97,6 +97,16 @@ def table_points(base: int, dealer: bool, tsumo: bool, rules: Rules) -> Points:
     return Points(None, dealer_pays, other, rules.players - 1)
 
 
+def honba_share(rules: Rules, payers: int = 3) -> int:
+    """What each payer of a tsumo pays per honba: ``honba_points`` shared by the payers, rounded up
+    to 100 (300 -> 100 each; 100 -> 100 each; 1000 -> 400 each), as a hand's shares are.
+
+    >>> honba_share(Rules(honba_points=1500))
+    500
+    """
+    return ceil100(-(-rules.honba_points // payers))
+
+
 def payments(
     points: Points, winner: str, discarder: str | None, honba: int, sticks: int, rules: Rules
 ) -> dict[str, int]:
@@ -108,12 +118,11 @@ def payments(
         delta[discarder] -= paid
         delta[winner] += paid
     else:
+        per_honba = honba_share(rules, rules.players - 1)
         for seat in seats:
             if seat != winner:
                 share = points.tsumo_dealer if seat == "E" else None
-                paid = (
-                    share if share is not None else points.tsumo_other or 0
-                ) + honba * rules.honba_points // (rules.players - 1)
+                paid = (share if share is not None else points.tsumo_other or 0) + honba * per_honba
                 delta[seat] -= paid
                 delta[winner] += paid
     delta[winner] += 1000 * sticks

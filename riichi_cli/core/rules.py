@@ -26,14 +26,19 @@ class Rules:
     ippatsu: bool = True
     ura_dora: bool = True
     kan_dora: bool = True
+    kan_ura: bool = True
     renhou: str = "none"
     kokushi_chankan_ankan: bool = False
     multiple_ron: str = "double"
     multiple_ron_honba: str = "nearest"
+    own_stick_back: bool = False
+    abortive_draws: bool = True
     nagashi_mangan: bool = True
     pao: bool = True
     pao_scope: str = "whole"
     pao_suukantsu: bool = False
+    pao_honba: str = "liable"
+    pao_daiminkan: bool = False
     chombo: str = "none"
     chombo_points: int = 0
     noten_penalty: int = 3000
@@ -57,6 +62,7 @@ CHOICES: dict[str, tuple | type] = {
     "multiple_ron": ("head_bump", "double", "triple"),
     "multiple_ron_honba": ("nearest", "each"),
     "pao_scope": ("whole", "share"),
+    "pao_honba": ("liable", "discarder"),
     "chombo": ("none", "mangan", "points"),
     "chombo_points": int,
     "noten_penalty": int,
@@ -76,21 +82,27 @@ DESCRIPTIONS = {
     "ippatsu": "ippatsu is played",
     "ura_dora": "ura dora are played",
     "kan_dora": "kan dora are played",
+    "kan_ura": "kan ura dora are played (an ura indicator under each kan dora indicator)",
     "renhou": "none, flat mangan, a 5-han yaku, or a yakuman",
     "kokushi_chankan_ankan": "thirteen orphans may rob a concealed kan",
     "multiple_ron": "several rons on one discard: head bump, up to two, or all three",
-    "multiple_ron_honba": "honba and deposits to the nearest winner, or honba to each",
+    "multiple_ron_honba": "honba to the nearest winner only, or to each winner",
+    "own_stick_back": "with several winners, each winning riichi declarer takes back their own stick",
+    "abortive_draws": "abortive draws are played (kyuushu, suufon, suucha riichi, suukan, sanchahou)",
     "nagashi_mangan": "nagashi mangan is played",
     "pao": "liability for daisangen and daisuushii",
     "pao_scope": "with stacked yakuman, pao covers the whole hand or only its share",
     "pao_suukantsu": "pao also for suukantsu fed by a daiminkan",
+    "pao_honba": "who pays the honba of a pao ron: the liable player or the discarder",
+    "pao_daiminkan": "a rinshan tsumo after a daiminkan is paid in full by the player who fed the kan",
     "chombo": "penalty: none, reverse mangan, or points off the final score",
     "chombo_points": "deduction for chombo: points",
     "noten_penalty": "total noten payment at an exhaustive draw",
     "pure_karaten_is_tenpai": "a wait held 4 times in one's own hand counts as tenpai at a draw",
     "min_han": "han needed, dora excluded",
     "ryanshiba": "2 han needed from 5 honba on",
-    "honba_points": "points per honba on a ron (a tsumo: split among the payers)",
+    "honba_points": "points per honba on a ron; on a tsumo each payer pays a share (a third, or a half "
+    "with three players), rounded up to 100",
     "players": "players at the table: 4, or 3 (sanma: 108 tiles, no chi, kita, seats E S W)",
     "tsumo_loss": "three players: a tsumo lacks North's share (false: each payer adds half of it)",
     "start_points": "each player's score at the start of a game",
@@ -110,14 +122,19 @@ yakuman_stacking       true   true   true    true    false  false*
 ippatsu                true   true   true    true    true   false
 ura_dora               true   true   true    true    true   false
 kan_dora               true   true   true    true    true   false
+kan_ura                true   true   true    true*   true   false
 renhou                 none   none   none*   han5*   mangan mangan*
 kokushi_chankan_ankan  false  true   false   true    true   false
 multiple_ron           double triple head_bump head_bump triple head_bump
 multiple_ron_honba     nearest nearest* nearest nearest each nearest
+own_stick_back         false  false* false   false   true   false
+abortive_draws         true   true   true*   false*  false  true*
 nagashi_mangan         true   true   false*  false*  false  false*
 pao                    true   true   true    true    true   true*
 pao_scope              whole  share  whole*  whole*  whole* whole*
 pao_suukantsu          false  false  true    false   false  false*
+pao_honba              liable liable* liable* liable* discarder liable*
+pao_daiminkan          false  false  false*  false*  false  false*
 chombo                 none   none   points  points  points points*
 chombo_points          0      0      20000   20000*  20000  20000*
 noten_penalty          3000   3000   3000*   3000    3000   3000*

@@ -15,10 +15,17 @@ Seats are seat winds; East deals. Choices the SPEC leaves open:
 - Several rons: ``wins`` run in turn order from the discarder (the head-bump order). Each win's
   ``payments`` is what that winner actually gets (its hand, the honba paid to it, the deposits it takes),
   so ``deltas`` is their sum. Three rons under ``multiple_ron: double`` are an abortive draw (sanchahou).
-- Deposits: all to the first winner after the discarder, except under `own_sticks_back`.
+- Deposits: all to the first winner after the discarder; under ``own_stick_back`` (EMA) each winning
+  riichi declarer of a multiple ron first takes back their own stick.
 - Pao: ``pao: SEAT`` on a win. On tsumo the liable seat pays the covered part; on ron the liable seat and
-  the discarder pay half of it each; the liable seat pays all the honba. ``pao_scope: share`` covers only
-  the liable yakuman's share of a stacked hand, the rest is paid as usual.
+  the discarder pay half of it each; the honba are paid by the liable seat, or on a ron by the discarder
+  under ``pao_honba: discarder`` (EMA). ``pao_scope: share`` covers only the liable yakuman's share of a
+  stacked hand, the rest is paid as usual. Liability needs a liable player: every set of the yakuman
+  declared and at least one of them called (the last one came from the liable seat); suukantsu needs a
+  daiminkan. Under ``pao_daiminkan`` a rinshan tsumo after a daiminkan is paid in full by the seat that
+  fed the kan (``pao:`` names it), as a tsumo's total, honba included.
+- Abortive draws are refused under ``abortive_draws: false``; ``sanchahou`` (three rons) only exists
+  under ``multiple_ron: double``.
 - Chombo: the hand is replayed, so this hand's riichi sticks go back to their owners: +1000 each in
   ``deltas`` and out of ``next.riichi_sticks`` (earlier deposits stay). ``chombo: points`` moves nothing
   at the table; ``chombo.deduction`` is taken off the final score at the end of the game.
@@ -31,16 +38,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.context import KEYS, build_request, count, read_rules, seat
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
 from ..core.hand import concealed_pairs
 from ..core.notation import build_melds, check_limits, parse
-from ..core.points import Points, payments, table_points
+from ..core.points import Points, base_points, honba_share, payments, table_points
 from ..core.rules import Rules, resolve_rules
 from ..core.scoring import Result, score_request
-from ..core.tiles import SEATS, name, table_seats
+from ..core.tiles import DRAGONS, SEATS, WINDS, name, table_seats
 from ..io.report import result_dict
 
 STICK = 1000  # one riichi deposit
@@ -58,17 +66,6 @@ ABORTIVE_REASONS = ("kyuushu", "suufon", "suucha_riichi", "suukan", "sanchahou")
 THREE_PLAYER_ABORTIVE = ("kyuushu",)
 DRAW_KEYS = {"exhaustive": {"kind", "tenpai", "nagashi", "hands"}, "abortive": {"kind", "reason"}}
 CHOMBO_KEYS = {"seat", "reason"}
-
-
-def own_sticks_back(rules: Rules) -> bool:
-    """EMA's rule for several winners: each winner who declared riichi this round takes back their
-    own stick; the other deposits go to the first winner after the discarder (RULES.md notes).
-
-    No rule option carries it alone. It is read here, and only here, from ``multiple_ron_honba: each``:
-    EMA 2025 is the preset that pays honba to each winner, and its rule book returns the sticks too. So
-    ``--rule multiple_ron_honba=each`` brings the stick return with it.
-    """
-    return rules.multiple_ron_honba == "each"
 
 
 @contextmanager
@@ -92,10 +89,10 @@ class Round:
     honba: int
     sticks: int
     riichi: tuple[str, ...]
-    dora: object
-    ura: object
+    dora: Any
+    ura: Any
     scores: dict[str, int] | None
-    id: object
+    id: Any
 
     @property
     def seats(self) -> str:
@@ -335,19 +332,56 @@ def pao_yakuman(rules: Rules) -> tuple[str, ...]:
     return ("daisangen", "daisuushii") + (("suukantsu",) if rules.pao_suukantsu else ())
 
 
+def liability_problem(yakuman: str, res: Result) -> str | None:
+    """Why no one can be liable for ``yakuman`` in this hand, or None when someone can.
+
+    Pao falls on the player who let the last set be called, so every set of the yakuman is declared
+    (pon, kan or concealed kan) and at least one was called; suukantsu's fourth kan is a daiminkan.
+    """
+    melds = res.hand.melds
+    if yakuman == "suukantsu":
+        if not any(m.kind == "kan" for m in melds):
+            return "suukantsu without a daiminkan (kan:): no one fed the fourth kan"
+        return None
+    tiles = DRAGONS if yakuman == "daisangen" else WINDS
+    declared = {m.tiles[0]: m for m in melds if not m.is_chi}
+    hidden = [name(t) for t in tiles if t not in declared]
+    if hidden:
+        return (f"{yakuman} with the {' '.join(hidden)} set concealed in the hand: liability needs every set "
+                "declared, the last one called from the liable player")  # fmt: skip
+    if not any(declared[t].is_open for t in tiles):
+        return f"{yakuman} with every set a concealed kan: no set was called, so no one fed it"
+    return None
+
+
+def daiminkan_rinshan(res: Result, rules: Rules) -> bool:
+    """A rinshan tsumo with a daiminkan in the hand, where ``pao_daiminkan`` makes its feeder liable."""
+    ctx = res.context
+    return rules.pao_daiminkan and ctx.tsumo and ctx.rinshan and any(m.kind == "kan" for m in res.hand.melds)
+
+
 def read_pao(e: Entry, res: Result, rules: Rules) -> Pao | None:
-    """The liability a win names, checked against its yakuman."""
+    """The liability a win names, checked against its yakuman (or its rinshan after a daiminkan)."""
     if e.pao is None:
         return None
     eligible = pao_yakuman(rules)
-    if not eligible:
+    if not eligible and not rules.pao_daiminkan:
         raise InvalidContext(f"{e.label}: pao is not played under {rules.name} (pao: false)")
     found = [(y.id, y.yakuman) for y in res.yaku if y.yakuman and y.id in eligible]
-    if not found:
-        raise InvalidContext(f"{e.label}: pao names {e.pao}, but the hand has no {' or '.join(eligible)}")
-    share = sum(n for _, n in found)
-    part = res.yakuman if rules.pao_scope == "whole" else share
-    return Pao(e.pao, tuple(y for y, _ in found), part, res.yakuman)
+    problems = {y: liability_problem(y, res) for y, _ in found}
+    found = [(y, n) for y, n in found if problems[y] is None]
+    if found:
+        share = sum(n for _, n in found)
+        part = res.yakuman if rules.pao_scope == "whole" else share
+        return Pao(e.pao, tuple(y for y, _ in found), part, res.yakuman)
+    if daiminkan_rinshan(res, rules):
+        return Pao(e.pao, (), 1, 1)  # the whole hand
+    why = next((p for p in problems.values() if p), None)
+    if why:
+        raise InvalidContext(f"{e.label}: pao names {e.pao}, but no one can be liable: {why}")
+    reasons = [f"the hand has no {' or '.join(eligible)}"] if eligible else []
+    reasons += ["the win is not a rinshan tsumo after a daiminkan"] if rules.pao_daiminkan else []
+    raise InvalidContext(f"{e.label}: pao names {e.pao}, but {' and '.join(reasons)}")
 
 
 def scaled(p: Points, num: int, den: int) -> Points:
@@ -359,20 +393,31 @@ def scaled(p: Points, num: int, den: int) -> Points:
     return Points(f(p.ron), f(p.tsumo_dealer), f(p.tsumo_other))
 
 
+def liable_total(res: Result, rules: Rules) -> int:
+    """What a liable player covers: the hand's total. With three players a tsumo is charged at its ron
+    value, as though the liable player had dealt in (the tsumo would lack North's share)."""
+    if rules.players == 4 or res.points.ron is not None:
+        return res.points.total
+    base = 8000 * res.yakuman if res.yakuman else base_points(res.han or 0, res.fu or 30, rules)[0]
+    return table_points(base, res.context.dealer, False, rules).ron or 0
+
+
 def win_payments(res: Result, honba: int, sticks: int, pao: Pao | None, rules: Rules) -> dict[str, int]:
     """Each seat's change for one winner who takes ``honba`` counters and ``sticks`` deposits."""
     winner, discarder = res.context.seat_wind, res.context.discarder
     if pao is None or pao.liable == discarder:  # a liable discarder pays it all anyway
         return payments(res.points, winner, discarder, honba, sticks, rules)
     delta = payments(scaled(res.points, pao.of - pao.part, pao.of), winner, discarder, 0, sticks, rules)
-    # The liable player pays as though they had dealt in: the ron value of the hand. With four players a
-    # yakuman tsumo totals the same; with three it would lack North's share (tsumo loss).
-    whole = table_points(8000 * res.yakuman, res.context.dealer, False, rules).ron or 0
-    part = whole * pao.part // pao.of
+    part = liable_total(res, rules) * pao.part // pao.of
     liable_pays = part if discarder is None else part // 2
-    owed = {pao.liable: liable_pays + honba * rules.honba_points}  # honba follow the liable player
+    owed = {pao.liable: liable_pays}
     if discarder is not None:
         owed[discarder] = part - liable_pays
+    honba_payer = discarder if discarder is not None and rules.pao_honba == "discarder" else pao.liable
+    # The liable player of a tsumo pays what the other payers' honba would have been.
+    payers = rules.players - 1
+    tsumo_honba = payers * honba_share(rules, payers)
+    owed[honba_payer] += honba * (rules.honba_points if discarder is not None else tsumo_honba)
     for s, amount in owed.items():
         delta[s] -= amount
         delta[winner] += amount
@@ -382,7 +427,7 @@ def win_payments(res: Result, honba: int, sticks: int, pao: Pao | None, rules: R
 def shares(winners: list[Entry], rnd: Round, declared: tuple[str, ...]) -> list[tuple[int, int]]:
     """(honba, deposits) each winner takes, nearest to the discarder first."""
     sticks = [0] * len(winners)
-    if own_sticks_back(rnd.rules):
+    if rnd.rules.own_stick_back:
         sticks = [int(w.seat in declared) for w in winners]
     sticks[0] += rnd.sticks - sum(sticks)
     each = rnd.rules.multiple_ron_honba == "each"
@@ -394,6 +439,11 @@ def resolve_rons(scored: list[Scored], rules: Rules) -> tuple[list[Scored], list
     if len(scored) > 1 and rules.multiple_ron == "head_bump":
         return scored[:1], [skip(s, "head bump") for s in scored[1:]], False
     if len(scored) == 3 and rules.multiple_ron == "double":
+        if not rules.abortive_draws:
+            raise InvalidContext(
+                "three rons under multiple_ron: double make an abortive draw (sanchahou), which "
+                f"{rules.name} does not play (abortive_draws: false)"
+            )
         return [], [skip(s, "triple ron: abortive draw (sanchahou)") for s in scored], True
     return scored, [], False
 
@@ -545,6 +595,13 @@ def settle_draw(rnd: Round, draw: object) -> dict:
         where = " at a three-player table" if rnd.rules.players == 3 else ""
         raise InvalidContext(f"draw.reason must be one of {', '.join(reasons)}{where}, got {short(reason)}")
     assert isinstance(reason, str)
+    if not rnd.rules.abortive_draws:
+        raise InvalidContext(f"abortive draws are not played under {rnd.rules.name} (abortive_draws: false)")
+    if reason == "sanchahou" and rnd.rules.multiple_ron != "double":
+        raise InvalidContext(
+            f"sanchahou (three rons: an abortive draw) only exists under multiple_ron: double; under "
+            f"{rnd.rules.name} (multiple_ron: {rnd.rules.multiple_ron}) settle the rons as wins"
+        )
     if reason == "suucha_riichi" and len(rnd.riichi) < 4:
         raise InvalidContext("suucha_riichi (four riichi) needs all four seats in riichi")
     return abortive_outcome(rnd, reason)

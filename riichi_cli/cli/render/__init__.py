@@ -121,6 +121,8 @@ def print_presets(out: Console | None = None) -> None:
         "Aliases: wrc = wrc2022, ema = ema2025, jpml = jpml2023, majsoul = mahjongsoul, sanma = tenhou3, "
         "majsoul3 = mahjongsoul3. Default: tenhou."
     )
+    unverified = ", ".join(f"{name} {len(UNVERIFIED[name])}" for name in PRESETS if UNVERIFIED[name])
+    out.print(f"Unverified values (riichi rules NAME marks them): {unverified}.")
 
 
 def print_preset(name: str, out: Console | None = None) -> None:

@@ -29,6 +29,8 @@ import pytest
 pytest.importorskip("mahjong")
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from mahjong.shanten import Shanten  # noqa: E402
 from oracle import hand_config  # noqa: E402
 from test_differential import compare as four_player_compare  # noqa: E402
 from test_differential import library_inputs as four_player_inputs  # noqa: E402
@@ -36,6 +38,7 @@ from test_properties import Deal  # noqa: E402
 from test_sanma_properties import sanma_deals  # noqa: E402
 
 import riichi_cli  # noqa: E402
+from riichi_cli.analysis.shanten import shanten  # noqa: E402
 
 
 def library_inputs(deal: Deal) -> dict:
@@ -108,3 +111,39 @@ def test_the_comparison_reports_a_difference(monkeypatch):
 
     monkeypatch.setattr(sys.modules[__name__], "library_inputs", without_kita)
     assert {p.split(":")[0] for p in compare(deal)} >= {"han", "yaku"}
+
+
+# -- shanten ------------------------------------------------------------------------------------
+
+KINDS = (0, 8, *range(9, 34))
+
+
+@st.composite
+def sanma_counts(draw, size: int = 13) -> list[int]:
+    """Random concealed counts of the 108-tile set, often with three or four 1m and 9m."""
+    counts = [0] * 34
+    for k in (0, 8):
+        counts[k] = draw(st.sampled_from((0, 0, 1, 2, 3, 4, 4)))
+    while sum(counts) < size:
+        t = draw(st.sampled_from([k for k in KINDS if counts[k] < 4]))
+        counts[t] += 1
+    return counts
+
+
+@settings(max_examples=300, deadline=None)
+@given(sanma_counts())
+def test_shanten_agrees_with_the_library_in_three_player_mode(counts):
+    """The library reads 1m and 9m as kinds without sequences, as we do (a fourth 1m is dead weight)."""
+    ours = shanten(counts, 0, players=3)
+    library = Shanten()
+    assert ours["standard"] == library.calculate_shanten_for_regular_hand(counts, is_three_player=True)
+    assert ours["best"] == library.calculate_shanten(counts, is_three_player=True)
+
+
+def test_four_1m_and_four_9m_are_not_a_four_player_suit():
+    # 1111m 9999m 67s 888s: four players read 111m + 1m(23m) as two blocks: 1-shanten. Three players:
+    # 111m 999m 888s and 67s; the fourth 1m and 9m can pair with nothing, so a pair must be drawn from
+    # scratch (2 draws) and 67s completed (1): 3 draws, 2-shanten.
+    counts = [4, 0, 0, 0, 0, 0, 0, 0, 4] + [0] * 14 + [1, 1, 3] + [0] * 8
+    assert shanten(counts)["standard"] == 1
+    assert shanten(counts, players=3)["standard"] == 2

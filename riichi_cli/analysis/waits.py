@@ -260,7 +260,7 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
         "id": mapping.get("id"),
         "hand": canonical,
         "tenpai": tenpai,
-        "shanten": 0 if tenpai else shanten(hand.counts, melds)["best"],
+        "shanten": 0 if tenpai else shanten(hand.counts, melds, rules.players)["best"],
         "waits": entries,
         "furiten": furiten_status(tiles, ctx.discards, ctx.passed, ctx.in_riichi),
         "karaten": bool(tiles) and all(e["unseen"] == 0 for e in entries),
@@ -334,15 +334,15 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
         "error": None,
         "hand": hand.notation(),
         "tiles": hand.size,
-        "shanten": shanten(hand.counts, melds),
+        "shanten": shanten(hand.counts, melds, players),
     }
     if hand.size == 13:
-        accepted = unseen_list([t for t in accepts(hand.counts, melds) if t in in_set], seen)
+        accepted = unseen_list([t for t in accepts(hand.counts, melds, players) if t in in_set], seen)
         out["accepts"] = accepted
         out["total"] = sum(a["unseen"] for a in accepted)
         return out
     rows = []
-    for tile, after, tiles in discard_table(hand.counts, melds):
+    for tile, after, tiles in discard_table(hand.counts, melds, players):
         accepted = unseen_list([t for t in tiles if t in in_set], seen)
         total = sum(a["unseen"] for a in accepted)
         row = {"discard": discard_name(hand, tile), "shanten": after, "accepts": accepted, "total": total}

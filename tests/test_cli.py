@@ -25,6 +25,7 @@ BASE = "234m456p22345678s"
 SPEC_KEYS = {
     "id", "ok", "error", "hand", "win_tile", "win", "from", "seat_wind", "round_wind", "dealer",
     "han", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "points", "payments", "warnings",
+    "reading",
 }  # fmt: skip
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -231,7 +232,10 @@ def test_flags_are_echoed():
         "tsumo", None, "W", "S", False,
     )  # fmt: skip
     # tsumo as a non-dealer: 700 from each non-dealer, 1300 from the dealer
-    assert obj["points"] == {"total": 2700, "ron": None, "tsumo": {"dealer": 1300, "non_dealer": 700}}
+    # (no honba, no sticks: the winner collects 0 for each)
+    assert obj["points"] == {
+        "total": 2700, "ron": None, "tsumo": {"dealer": 1300, "non_dealer": 700}, "honba": 0, "deposits": 0,
+    }  # fmt: skip
     obj = score_json(BASE, "--tsumo", "--seat", "E")
     assert obj["points"]["tsumo"] == {"dealer": None, "non_dealer": 1300}
     assert obj["dealer"] is True
@@ -560,7 +564,8 @@ def test_rules_preset_marks_unverified_values():
         if key == "name":
             continue
         (line,) = [ln for ln in lines if ln.split() and ln.split()[0] == key]
-        assert ("(unverified)" in line) == (key in UNVERIFIED["mleague"]), line
+        # the value is followed by " *" when unverified (issue 8: one option per row at 80 columns)
+        assert (line.split()[2] == "*") == (key in UNVERIFIED["mleague"]), line
     data = one_json(run("rules", "mleague", "--json").stdout)
     assert data["preset"] == "mleague"
     assert sorted(data["unverified"]) == sorted(UNVERIFIED["mleague"])

@@ -99,8 +99,6 @@ def sanma_deals(draw) -> Deal:
         ctx["from"] = draw(st.sampled_from([s for s in SEATS if s != seat]))
     if ctx.get("rinshan"):
         ctx.pop("ippatsu", None)  # the kan or kita before the replacement tile ended ippatsu
-    if ctx.get("chankan") and used[concealed[win]] > 1:
-        del ctx["chankan"]  # the robbed kan holds the other three copies of the winning tile
     ctx["honba"] = draw(st.integers(0, 6))
     ctx["riichi_sticks"] = draw(st.integers(0, 4))
 
@@ -112,6 +110,8 @@ def sanma_deals(draw) -> Deal:
     n_dora = min(1 + kans, 5)
     dora_kinds = [indicator() for _ in range(n_dora)]
     ura_kinds = [indicator() for _ in range(n_dora)] if riichi != "none" else []
+    if ctx.get("chankan") and used[concealed[win]] > 1:  # (indicators counted)
+        del ctx["chankan"]  # the robbed kan holds the other three copies of the winning tile
     copies = {t: list(draw(st.permutations(range(4)))) for t in range(34) if used[t]}
     for _ in range(kita):  # the set-aside Norths hold copies too
         copies[NORTH].pop()

@@ -550,7 +550,7 @@ def cli(*args: str, input: str | None = None):
 def test_cli_table():
     out = cli(str(SAMPLES / "single-ron.yaml"))
     assert out.exit_code == 0, out.output
-    for text in ("Ron on West's discard", "East (E), dealer", "+9,000", "-8,000", "33,000", "dealt in",
+    for text in ("Ron on West's discard", "East (E), dealer", "+9000", "-8000", "33000", "dealt in",
                  "wins by ron", "South deals"):  # fmt: skip
         assert text in out.stdout
 

@@ -40,7 +40,7 @@ def _progress(total: int, objs: Iterator[dict]) -> Iterator[dict]:
         return
     from rich.progress import Progress
 
-    from ..cli.render import console
+    from .render.console import console
 
     with Progress(console=console(stderr=True), transient=True) as bar:
         task = bar.add_task("scoring", total=total)
@@ -62,9 +62,7 @@ def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules) -> int:
     if fmt == "json":
         write(json.dumps({"results": out, "summary": stats}, ensure_ascii=False) + "\n")
     elif fmt == "table":
-        from ..cli.render import batch_table, console
+        from .render.batch import print_batch
 
-        console().print(batch_table(out))
-        errors = ", ".join(f"{n} {code}" for code, n in stats["errors"].items())
-        console().print(f"{stats['hands']} hands: {stats['ok']} scored" + (f", {errors}" if errors else ""))
+        print_batch(out, stats)
     return 1 if stats["failed"] else 0

@@ -78,8 +78,10 @@ _FLAG_KEYS = (
 )  # fmt: skip
 
 
-def context_options(f):
-    """The situation flags of `score` (also taken by `waits`)."""
+def context_options(f=None, *, skip: tuple[str, ...] = ()):
+    """The situation flags of `score`; `waits` takes them less those in ``skip`` (dests: ron, win_tile)."""
+    if f is None:
+        return lambda g: context_options(g, skip=skip)
     for key in reversed(_FLAG_KEYS):
         f = click.option(f"--{key.replace('_', '-')}", key, is_flag=True, help=f"The win is {key}.")(f)
     opts = [
@@ -97,12 +99,14 @@ def context_options(f):
         ("--context", "context_file", "FILE", "YAML file of section 3 keys; flags win over it."),
     ]
     for flag, dest, metavar, help_text in opts:
-        f = click.option(flag, dest, default=None, metavar=metavar, help=help_text)(f)
+        if dest not in skip:
+            f = click.option(flag, dest, default=None, metavar=metavar, help=help_text)(f)
     f = click.option(
         "--chankan-ankan", "chankan_ankan", is_flag=True,
         help="The win robs a concealed kan (thirteen orphans only, where kokushi_chankan_ankan allows).",
     )(f)  # fmt: skip
-    f = click.option("--ron/--tsumo", "ron", default=None, help="Win by ron (default) or tsumo.")(f)
+    if "ron" not in skip:
+        f = click.option("--ron/--tsumo", "ron", default=None, help="Win by ron (default) or tsumo.")(f)
     return f
 
 

@@ -14,12 +14,13 @@ from .common import emit_json, fail
 def rules(preset, as_json) -> None:
     """List the rule presets, or show every option of one."""
     from ..core.rules import PRESETS, UNVERIFIED, option_items, preset_name
-    from .render import print_preset, print_presets
 
     if preset is None:
         if as_json:
             emit_json({name: dict(option_items(r)) for name, r in PRESETS.items()})
         else:
+            from .render.rules import print_presets
+
             print_presets()
         return
     try:
@@ -30,4 +31,6 @@ def rules(preset, as_json) -> None:
         items = option_items(PRESETS[name])
         emit_json({"preset": name, "options": dict(items), "unverified": sorted(UNVERIFIED[name])})
     else:
+        from .render.rules import print_preset
+
         print_preset(name)

@@ -15,16 +15,33 @@ Examples:
   riichi score 123456s234m55p chi:789s --ron --dora 1m
   riichi score 11123455678999m --tsumo --seat E --json
   riichi score --context hand.yaml --ura 3p
+  riichi score 234567m2278p456s9p --riichi --tiles unicode --svg hand.svg
 """
+
+
+def tiles_option(f):
+    """--tiles text|unicode (default: RIICHI_TILES, else text), shared by the views that show tiles."""
+    return click.option(
+        "--tiles", "tile_style", type=click.Choice(["text", "unicode"]), default=None,
+        help="Draw tiles as text (5m, East 東) or Unicode mahjong glyphs; default $RIICHI_TILES or text.",
+    )(f)  # fmt: skip
 
 
 @click.command(epilog=EPILOG_SCORE)
 @click.argument("hand", nargs=-1)
 @context_options
 @RulesParam.options
+@tiles_option
+@click.option(
+    "--svg", "svg_file", default=None, metavar="FILE", help="Also draw the hand and its score as SVG."
+)
+@click.option("--html", "html_file", default=None, metavar="FILE", help="Also write it as an HTML page.")
 @click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
 @click.pass_context
-def score(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, as_json, **params) -> None:
+def score(
+    ctx: click.Context, hand: tuple[str, ...], preset, rule_items, tile_style, svg_file, html_file, as_json,
+    **params,
+) -> None:  # fmt: skip
     """Score one winning hand (14 tiles, melds as chi:/pon:/kan:/kakan:/ankan:)."""
     from ..api import score_checked
     from ..io.report import error_dict
@@ -42,9 +59,40 @@ def score(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, as_json
     if as_json:
         emit_json(result)
     elif err is None:
-        from .render import print_result
+        from .render.score import print_result
+        from .render.tiles import set_style
 
-        print_result(result)
+        set_style(tile_style)
+        print_result(result, indicators_of(mapping))
     else:
         fail(err)
+    if err is None and (svg_file or html_file):
+        write_pictures(result, svg_file, html_file)
     sys.exit(0 if err is None else err.exit_code)
+
+
+def indicators_of(mapping: dict):
+    """The dora and ura indicators of a checked mapping, to name them in the dora lines."""
+    from ..core.context import tile_list
+    from .render.score import Indicators
+
+    return Indicators(
+        [t for t, _ in tile_list(mapping.get("dora"), "dora")],
+        [t for t, _ in tile_list(mapping.get("ura"), "ura")],
+    )
+
+
+def write_pictures(result: dict, svg_file: str | None, html_file: str | None) -> None:
+    """Write the SVG and/or HTML picture of a scored hand; an unwritable file is exit 2."""
+    from .render.picture import html_page, svg_picture
+
+    svg = svg_picture(result)
+    for path, text in ((svg_file, svg), (html_file, html_page(result, svg) if html_file else "")):
+        if not path:
+            continue
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            click.echo(f"riichi: cannot write {path}: {e.strerror or e}", err=True)
+            sys.exit(2)

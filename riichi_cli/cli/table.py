@@ -12,10 +12,12 @@ from .common import RulesParam, emit_json, resolve
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def table(preset, rule_items, as_json) -> None:
     """The score table (han x fu; dealer and non-dealer; ron and tsumo) under the chosen rules."""
-    from .render import print_table, score_table
-
     rules_ = resolve(preset, rule_items)
     if as_json:
+        from ..core.table import score_table
+
         emit_json(score_table(rules_))
     else:
+        from .render.table import print_table
+
         print_table(rules_)

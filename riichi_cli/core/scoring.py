@@ -49,6 +49,8 @@ class Result:
     wait: str
     points: Points
     payments: dict[str, int]
+    #: The decomposition that was scored (groups, pair, wait): what the report shows as ``reading``.
+    reading: Reading
 
     @property
     def key(self) -> tuple[int, int, int, int]:
@@ -89,7 +91,7 @@ def _finish(
     points = table_points(base, ctx.dealer, ctx.tsumo, r.rules)
     pay = payments(points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, r.rules)
     return Result(
-        r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay
+        r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay, r
     )
 
 

@@ -29,6 +29,9 @@ GREEN_TILES: Final = frozenset((19, 20, 21, 23, 25, GREEN))
 
 SEATS: Final = "ESWN"
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+#: The honours as players call them, East to Red (``1z``-``7z``), and as printed on the tiles.
+HONOR_NAMES: Final = ("East", "South", "West", "North", "White", "Green", "Red")
+HONOR_KANJI: Final = ("東", "南", "西", "北", "白", "發", "中")
 
 _DIGITS: Final = "123456789"
 #: "3" * n for every digit and count, and "0" * n: format_counts joins these instead of building strings.

@@ -3,17 +3,37 @@
 from __future__ import annotations
 
 from ..core.errors import RiichiError
+from ..core.rules import Rules
 from ..core.scoring import Result
 from ..core.yaku import NAMES
+from .reading import reading_dict
 
 ECHO_KEYS = ("hand", "win_tile", "win", "from", "seat_wind", "round_wind")
 SCORE_KEYS = ("han", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "points", "payments")
 
 
-def result_dict(res: Result, id: object = None, source: str | None = None) -> dict:
-    """The SPEC 4 object of a scored win."""
+def honba_collected(honba: int, tsumo: bool, rules: Rules) -> int:
+    """What a winner collects for ``honba`` counters: all from the discarder, or a third from each."""
+    paid = honba * rules.honba_points
+    return 3 * (paid // 3) if tsumo else paid
+
+
+def result_dict(
+    res: Result,
+    id: object = None,
+    source: str | None = None,
+    honba: int | None = None,
+    sticks: int | None = None,
+) -> dict:
+    """The SPEC 4 object of a scored win.
+
+    ``honba`` and ``sticks`` are the counters and deposits this winner collects (default: the
+    context's); a settlement with several winners gives each its own share.
+    """
     ctx, pts, hand = res.context, res.points, res.hand
     tsumo = None if pts.ron is not None else {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
+    honba = ctx.honba if honba is None else honba
+    sticks = ctx.riichi_sticks if sticks is None else sticks
     out: dict = {} if source is None else {"source": source}
     out.update({
         "id": id, "ok": True, "error": None, "hand": hand.text,
@@ -22,8 +42,9 @@ def result_dict(res: Result, id: object = None, source: str | None = None) -> di
         "dealer": ctx.dealer, "han": res.han, "fu": res.fu, "yakuman": res.yakuman, "limit": res.limit,
         "yaku": [yaku_dict(i.id, i.han, i.yakuman) for i in res.yaku],
         "fu_breakdown": [{"reason": r, "fu": f} for r, f in res.fu_lines],
-        "points": {"total": pts.total, "ron": pts.ron, "tsumo": tsumo},
-        "payments": res.payments, "warnings": [],
+        "points": {"total": pts.total, "ron": pts.ron, "tsumo": tsumo,
+                   "honba": honba_collected(honba, ctx.tsumo, res.rules), "deposits": 1000 * sticks},
+        "payments": res.payments, "warnings": [], "reading": reading_dict(res),
     })  # fmt: skip
     return out
 
@@ -54,4 +75,5 @@ def error_dict(err: RiichiError, echo: dict, source: str | None = None) -> dict:
     out["dealer"] = None if seat is None else seat == "E"
     out.update(dict.fromkeys(SCORE_KEYS))
     out["warnings"] = []
+    out["reading"] = None
     return out

@@ -468,7 +468,7 @@ def settle_wins(rnd: Round, raw: object) -> dict:
     splits = shares([s.entry for s in winners], rnd, declared)
     for s, (honba, sticks) in zip(winners, splits):
         pay = win_payments(s.result, honba, sticks, s.pao, rnd.rules)
-        wins.append({**result_dict(s.result, s.entry.raw.get("id")), "payments": pay})
+        wins.append({**result_dict(s.result, s.entry.raw.get("id"), None, honba, sticks), "payments": pay})
         paos += [pao_dict(s, pay)] if s.pao else []
         deltas = {k: deltas[k] + pay[k] for k in rnd.seats}
     stays = any(s.entry.seat == "E" for s in winners)

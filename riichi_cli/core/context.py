@@ -296,7 +296,7 @@ def check_context(hand: Hand, c: Context, rules: Rules) -> None:
         (c.rinshan and not c.tsumo, "rinshan with ron (rinshan is a tsumo on the replacement tile)"),
         (c.rinshan and not has_kan and not c.kita, "rinshan without a kan (or a kita) in the hand"),
         (c.rinshan and c.haitei, "rinshan and haitei together (the replacement tile is not the last tile)"),
-        (c.rinshan and c.ippatsu, "ippatsu with rinshan (any kan ends ippatsu, a concealed kan too)"),
+        (c.rinshan and c.ippatsu, "ippatsu with rinshan (any kan or kita ends ippatsu, a concealed kan too)"),
         (c.chankan and c.houtei, "chankan and houtei together"),
         (c.tenhou and not c.dealer, "tenhou for a non-dealer (see chiihou)"),
         (c.tenhou and not c.tsumo, "tenhou with ron"),

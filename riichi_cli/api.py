@@ -1,19 +1,45 @@
-"""The Python API of SPEC section 9: mappings in, SPEC 4 dicts out, never an exception for a bad hand."""
+"""The Python API: one function per command, each returning what the command's ``--json`` prints.
+
+Mappings (the YAML keys of docs/input.md) in, plain dicts out (docs/output.md), and never an
+exception for bad input: a refusal is an object with ``"ok": false`` and its ``error``, as the
+command line prints it. The functions are plain picklable callables, fit for process pools.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .core.context import build_request
-from .core.errors import InvalidContext, RiichiError
-from .core.rules import Rules, resolve_rules, rules_from_options, rules_options
+from .core.context import build_request, read_rules, tile_list, unknown_key_message
+from .core.errors import InvalidContext, RiichiError, short
+from .core.rules import (
+    PRESETS,
+    UNVERIFIED,
+    Rules,
+    option_items,
+    preset_name,
+    resolve_rules,
+    rules_from_options,
+    rules_options,
+)
 from .core.scoring import score_request
 from .io.report import error_dict, result_dict
 
+# waits, shanten, settle and table import their modules when first called: `riichi score`
+# starts without them (and analysis.waits itself scores through this module).
 
-def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -> dict:
-    """Score one hand given as a SPEC 3 mapping; ``rules`` are the defaults a hand may override.
+#: The keys of `table` and `rules` objects that are null when the input is refused.
+TABLE_KEYS = ("rules", "cells", "limits")
+RULES_KEYS = ("preset", "options", "unverified")
+#: The keys a `shanten` mapping may have.
+SHANTEN_INPUT = frozenset({"hand", "visible", "dora", "id", "rules", "rule_options"})
+
+
+def score(mapping: Any, rules: Any = None, source: str | None = None) -> dict:
+    """Score one hand given as a mapping of the keys of docs/input.md (`riichi score --json`).
+
+    ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules) are the defaults the hand's
+    own ``rules:``/``rule_options:`` override.
 
     >>> score({"hand": "123456s234m55p chi:789s", "win": "ron", "dora": ["1m"]})["points"]["total"]
     2000
@@ -22,11 +48,13 @@ def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -
 
 
 def score_checked(
-    mapping: Any, rules: Rules | None = None, source: str | None = None
+    mapping: Any, rules: Any = None, source: str | None = None
 ) -> tuple[dict, RiichiError | None]:
     """Like `score`, also returning the refusal (for a caller that shows where the input went wrong)."""
     echo: dict = {}
     try:
+        if rules is not None and not isinstance(rules, Rules):
+            rules = _rules_of(rules)
         req = build_request(mapping, rules, echo)
         return result_dict(score_request(req), req.id, source), None
     except RiichiError as err:
@@ -61,11 +89,144 @@ def score_items(items: list[tuple[dict, Rules | None, str | None]], jobs: int = 
         yield from pool.imap(_score_shipped, shipped, chunk)
 
 
-def score_many(mappings: Iterable[dict], jobs: int = 1, rules: Rules | None = None) -> Iterator[dict]:
-    """Score many SPEC 3 mappings, yielding SPEC 4 dicts in input order.
+def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Iterator[dict]:
+    """Score many mappings, yielding what `score` returns for each, in input order.
 
     >>> [r["ok"] for r in score_many([{"hand": "123m456p789s11122z"}, {"hand": "1m"}])]
     [True, False]
     """
-    rules = rules or resolve_rules()
-    return score_items([(m, rules, None) for m in mappings], jobs)
+    try:
+        default = _rules_of(rules)
+    except RiichiError as err:  # bad default rules: every hand is refused with the reason
+        return iter([error_dict(err, {}) for _ in mappings])
+    return score_items([(m, default, None) for m in mappings], jobs)
+
+
+def waits(mapping: Any, rules: Any = None) -> dict:
+    """What a 13-tile hand waits on (`riichi waits --json`): a mapping of YAML keys plus ``visible``.
+
+    ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules) are the defaults the
+    mapping's own ``rules:``/``rule_options:`` override; the same holds for `score` and `settle`.
+
+    >>> [w["tile"] for w in waits({"hand": "123m456p789s1122z"})["waits"]]
+    ['1z', '2z']
+    """
+    from .analysis.waits import WAITS_KEYS, failed, waits_of
+
+    try:
+        if not isinstance(mapping, dict):  # the compiled waits_of takes a dict only
+            raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
+        visible: list[tuple[int, bool]] = []
+        if "visible" in mapping:
+            visible = tile_list(mapping["visible"], "visible")
+            mapping = {k: v for k, v in mapping.items() if k != "visible"}
+        return waits_of(mapping, _rules_or_none(rules), visible)[0]
+    except RiichiError as err:
+        return failed(err, mapping, WAITS_KEYS)
+
+
+def shanten(mapping: Any, rules: Any = None) -> dict:
+    """Shanten of 13 or 14 tiles (`riichi shanten --json`): ``hand``, optional ``visible``, ``dora``, ``id``.
+
+    A plain string is taken as the hand. ``rules`` (or the mapping's ``rules``/``rule_options``) only
+    matter for the tile set: three players (``tenhou3``) read it in the 108 tiles.
+
+    >>> shanten("123m456p789s1237z")["shanten"]["best"]
+    2
+    """
+    from .analysis.waits import SHANTEN_KEYS, failed, shanten_of
+
+    if isinstance(mapping, str):
+        mapping = {"hand": mapping}
+    try:
+        if not isinstance(mapping, dict):
+            raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
+        unknown = [k for k in mapping if k not in SHANTEN_INPUT]
+        if unknown:
+            raise InvalidContext(unknown_key_message(unknown[0], SHANTEN_INPUT))
+        if not isinstance(mapping.get("id"), (str, int, float, bool, type(None))):
+            raise InvalidContext(f"id must be a string or a number, got {short(mapping['id'])}")
+        seen, dora = tile_list(mapping.get("visible"), "visible"), tile_list(mapping.get("dora"), "dora")
+        players = read_rules(mapping, _rules_of(rules)).players
+    except RiichiError as err:
+        return failed(err, mapping, SHANTEN_KEYS)
+    report = shanten_of(mapping.get("hand"), seen, dora, players)[0]
+    return {**report, "id": mapping["id"]} if "id" in mapping else report
+
+
+def settle(mapping: Any, rules: Any = None) -> dict:
+    """Settle the end of a round (`riichi settle --json`): a mapping of the settlement keys.
+
+    >>> settle({"draw": {"kind": "exhaustive", "tenpai": ["S"]}})["deltas"]
+    {'E': -1000, 'S': 3000, 'W': -1000, 'N': -1000}
+    """
+    from .settle.settlement import error_result, settle_checked
+
+    try:
+        return settle_checked(mapping, _rules_or_none(rules))[0]
+    except RiichiError as err:
+        return error_result(err)
+    except RecursionError:
+        return error_result(InvalidContext("input nested too deeply"))
+
+
+def _rules_or_none(rules: Any) -> Rules | None:
+    return None if rules is None else _rules_of(rules)
+
+
+def _rules_of(rules: Any) -> Rules:
+    """Rules from a Rules value, a preset name, or ``{"rules": preset, "rule_options": {...}}``."""
+    if rules is None or isinstance(rules, Rules):
+        return rules or resolve_rules()
+    if isinstance(rules, str):
+        return resolve_rules(rules)
+    if isinstance(rules, dict):
+        unknown = [k for k in rules if k not in ("rules", "rule_options")]
+        if unknown:
+            raise InvalidContext(unknown_key_message(unknown[0], {"rules", "rule_options"}))
+        preset, options = rules.get("rules"), rules.get("rule_options") or {}
+        if not isinstance(options, dict) or not isinstance(preset, (str, type(None))):
+            raise InvalidContext("rules must be a preset name and rule_options a mapping")
+        return resolve_rules(preset, options)
+    raise InvalidContext(f"rules must be a preset name or a mapping, got {type(rules).__name__}")
+
+
+def table(rules: Any = None) -> dict:
+    """The han x fu score table (`riichi table --json`) under a preset name, a rules mapping or Rules.
+
+    >>> [c["ron"] for c in table("mleague")["cells"] if (c["han"], c["fu"], c["dealer"]) == (4, 30, False)]
+    [8000]
+    """
+    from .analysis.waits import failed
+    from .core.table import score_table
+
+    try:
+        return {"ok": True, "error": None, **score_table(_rules_of(rules))}
+    except RiichiError as err:
+        return failed(err, None, TABLE_KEYS)
+
+
+def rules(preset: Any = None) -> dict:
+    """Every option of a preset (`riichi rules PRESET --json`); with no preset, every preset's options.
+
+    >>> rules("ema")["options"]["kiriage_mangan"]
+    True
+    """
+    if preset is None:
+        return {name: dict(option_items(r)) for name, r in PRESETS.items()}
+    from .analysis.waits import failed
+
+    try:
+        if not isinstance(preset, str):
+            raise InvalidContext(f"a preset is a name, got {type(preset).__name__}")
+        name = preset_name(preset)
+    except RiichiError as err:
+        return failed(err, None, RULES_KEYS)
+    options = dict(option_items(PRESETS[name]))
+    return {
+        "ok": True,
+        "error": None,
+        "preset": name,
+        "options": options,
+        "unverified": sorted(UNVERIFIED[name]),
+    }

@@ -1102,12 +1102,14 @@ FURITEN = [
 TANYAO = "234m45688p34666s5s"  # tanyao only, 1 han 40 fu = 1300
 
 MIN_HAN = [
-    win("min_han_2_refuses_1", {"hand": TANYAO, "rule_options": {"min_han": 2}}, expect(error="no_yaku")),
+    win(
+        "min_han_2_refuses_1", {"hand": TANYAO, "rule_options": {"min_han": 2}}, expect(error="below_minimum")
+    ),
     # Dora do not count toward min_han: tanyao 1 + 2 dora (7p -> 8p x2) is still 1 yaku han.
     win(
         "min_han_dora_do_not_count",
         {"hand": TANYAO, "dora": ["7p"], "rule_options": {"min_han": 2}},
-        expect(error="no_yaku"),
+        expect(error="below_minimum"),
     ),
     win(
         "min_han_2_accepts_2",
@@ -1117,7 +1119,7 @@ MIN_HAN = [
     win(
         "ryanshiba_5_honba",
         {"hand": TANYAO, "honba": 5, "rule_options": {"ryanshiba": True}},
-        expect(error="no_yaku"),
+        expect(error="below_minimum"),
     ),
     # 4 honba: 1 han is enough: 1300 + 1200 from the discarder (East, before South).
     win(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 
 import pytest
-
 from layout import ROOT, pure_modules
 
 #: Lower layers first; a module may import its own layer and the ones before it.

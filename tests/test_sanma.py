@@ -304,3 +304,16 @@ def test_shanten_cli_takes_rules():
     assert [a["tile"] for a in json.loads(res.output)["accepts"]] == ["1m"]
     res = run("shanten", "5m123p456p789s111z", "--rules", "tenhou3")
     assert res.exit_code == 2 and "5m is not in three-player" in res.output
+
+
+def test_api_shanten_takes_rules():
+    hand = "1m123p456p789s157z"
+    three = [a["tile"] for a in riichi_cli.api.shanten(hand, "tenhou3")["accepts"]]
+    four = [
+        a["tile"] for a in riichi_cli.api.shanten({"hand": hand, "rules": "tenhou"}, "tenhou3")["accepts"]
+    ]
+    assert "2m" not in three and "2m" in four  # the mapping's own rules win over the default
+    assert (
+        riichi_cli.api.shanten({"hand": "5m123p456p789s157z", "rules": "sanma"})["error"]["code"]
+        == "invalid_hand"
+    )

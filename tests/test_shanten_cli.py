@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from riichi_cli.cli import main
 from riichi_cli.analysis.waits import read_hand, shanten_of, shanten_report
+from riichi_cli.cli import main
 
 SHANTEN_DEV = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "shanten-dev.json"
 

@@ -29,8 +29,9 @@ Examples:
 @RulesParam.options
 def batch(paths, fmt, as_json, jobs, preset, rule_items) -> None:
     """Score every hand in YAML files and folders; '-' reads YAML or JSON lines from stdin."""
-    rules = resolve(preset, rule_items)
-    sys.exit(run_batch(list(paths), "json" if as_json else fmt, jobs, rules))
+    fmt = "json" if as_json else fmt
+    rules = resolve(preset, rule_items, fmt != "table")
+    sys.exit(run_batch(list(paths), fmt, jobs, rules))
 
 
 def _progress(total: int, objs: Iterator[dict]) -> Iterator[dict]:

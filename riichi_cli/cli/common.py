@@ -4,10 +4,49 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from typing import NoReturn, TypeVar
 
 import click
 
 from ..core.errors import InvalidContext, RiichiError
+
+T = TypeVar("T")
+#: The ok-false object a command prints with --json for a refusal.
+Refused = Callable[[RiichiError], dict]
+
+
+# -- shell completion (click's _RIICHI_COMPLETE; see the README) -----------------------------
+
+
+def preset_names(incomplete: str) -> list[str]:
+    """Preset names and aliases starting with ``incomplete``."""
+    from ..core.rules import ALIASES, PRESETS
+
+    return [n for n in [*PRESETS, *ALIASES] if n.startswith(incomplete.lower())]
+
+
+def rule_items(incomplete: str) -> list[str]:
+    """``KEY=`` for rule options, or ``KEY=VALUE`` once the key is typed."""
+    from ..core.rules import CHOICES, option_items, resolve_rules
+
+    defaults = dict(option_items(resolve_rules()))
+    key, sep, _ = incomplete.partition("=")
+    if not sep:
+        return [f"{k}=" for k in defaults if k.startswith(key)]
+    choices = CHOICES.get(key)
+    is_bool = isinstance(defaults.get(key), bool)
+    values = choices if isinstance(choices, tuple) else ("true", "false") if is_bool else ()
+    return [f"{key}={str(v).lower()}" for v in values if f"{key}={str(v).lower()}".startswith(incomplete)]
+
+
+def seat_names(incomplete: str) -> list[str]:
+    return [s for s in ("E", "S", "W", "N") if s.startswith(incomplete.upper())]
+
+
+def completer(names: Callable[[str], list[str]]):
+    """A click ``shell_complete`` callback offering ``names(incomplete)``."""
+    return lambda ctx, param, incomplete: names(incomplete)
 
 
 class RulesParam:
@@ -18,11 +57,13 @@ class RulesParam:
         f = click.option(
             "--rule", "rule_items", multiple=True, metavar="KEY=VALUE",
             help="Override one rule option (repeatable), e.g. --rule kuitan=false.",
+            shell_complete=completer(rule_items),
         )(f)  # fmt: skip
         f = click.option(
             "--rules", "preset", default=None, metavar="PRESET",
             help="Rule preset: tenhou (default), mahjongsoul, mleague, wrc2022, ema2025, jpml2023; "
             "three players: tenhou3 (sanma), mahjongsoul3.",
+            shell_complete=completer(preset_names),
         )(f)  # fmt: skip
         return f
 
@@ -51,20 +92,46 @@ def with_rule_flags(mapping: object, preset: str | None, rule_items: tuple[str, 
     return out
 
 
-def resolve(preset: str | None, rule_items: tuple[str, ...]):
-    """The Rules of --rules/--rule, or a usage error (exit 2)."""
+def checked(call: Callable[[], T], as_json: bool = False, refused: Refused | None = None) -> T:
+    """``call()``, or a usage error (exit 2) for the RiichiError it raises.
+
+    With --json the command's own ok-false object (``refused(err)``) goes to stdout first, so a
+    tool always gets one JSON document.
+    """
     try:
-        return rules_of(preset, rule_items)
+        return call()
     except RiichiError as e:
-        fail(e)
+        refuse(e, as_json, refused)
 
 
-def fail(err: RiichiError, code: int | None = None) -> None:
-    """Print a refusal on stderr (message, then the input with a caret) and exit."""
-    click.echo(f"riichi: {err.code}: {err.message}", err=True)
-    caret = err.caret()
-    if caret:
-        click.echo(caret, err=True)
+def refuse(err: RiichiError, as_json: bool = False, refused: Refused | None = None) -> NoReturn:
+    """A usage error (exit 2): with --json the command's ok-false object first, then one line."""
+    if as_json and refused is not None:
+        emit_json(refused(err))
+    fail(err, 2, as_json)
+
+
+def resolve(
+    preset: str | None, rule_items: tuple[str, ...], as_json: bool = False, refused: Refused | None = None
+):
+    """The Rules of --rules/--rule, or a usage error (exit 2)."""
+    return checked(lambda: rules_of(preset, rule_items), as_json, refused)
+
+
+def fail(err: RiichiError, code: int | None = None, as_json: bool = False) -> NoReturn:
+    """Print a refusal on stderr and exit (``code``, default the error's own).
+
+    For a person: the message, then the input with a caret under the bad character. With --json:
+    exactly one line, ``riichi: CODE: MESSAGE (at character N of '...')``, the same in every command
+    and the same message as the JSON object's ``error.message``.
+    """
+    if as_json:
+        click.echo(f"riichi: {err.code}: {err.one_line()}", err=True)
+    else:
+        click.echo(f"riichi: {err.code}: {err.message}", err=True)
+        caret = err.caret()
+        if caret:
+            click.echo(caret, err=True)
     sys.exit(err.exit_code if code is None else code)
 
 
@@ -100,7 +167,10 @@ def context_options(f=None, *, skip: tuple[str, ...] = ()):
     ]
     for flag, dest, metavar, help_text in opts:
         if dest not in skip:
-            f = click.option(flag, dest, default=None, metavar=metavar, help=help_text)(f)
+            complete = completer(seat_names) if metavar == "SEAT" else None
+            f = click.option(
+                flag, dest, default=None, metavar=metavar, help=help_text, shell_complete=complete
+            )(f)
     f = click.option(
         "--chankan-ankan", "chankan_ankan", is_flag=True,
         help="The win robs a concealed kan (thirteen orphans only, where kokushi_chankan_ankan allows).",
@@ -110,12 +180,15 @@ def context_options(f=None, *, skip: tuple[str, ...] = ()):
     return f
 
 
-def build_mapping(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
+def build_mapping(
+    ctx: click.Context,
+    hand: tuple[str, ...],
+    params: dict,
+    as_json: bool = False,
+    refused: Refused | None = None,
+) -> dict:
     """`mapping_of`, or a usage error (exit 2)."""
-    try:
-        return mapping_of(ctx, hand, params)
-    except RiichiError as e:
-        fail(e, 2)
+    return checked(lambda: mapping_of(ctx, hand, params), as_json, refused)
 
 
 def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:

@@ -14,7 +14,7 @@ Examples:
   riichi score 234567m2278p456s9p --riichi --dora 1p --from W
   riichi score 123456s234m55p chi:789s --ron --dora 1m
   riichi score 11123455678999m --tsumo --seat E --json
-  riichi score --context hand.yaml --ura 3p
+  riichi score --context examples/hand.yaml --ura 1m
   riichi score 234567m2278p456s9p --riichi --tiles unicode --svg hand.svg
 """
 
@@ -44,17 +44,18 @@ def score(
 ) -> None:  # fmt: skip
     """Score one winning hand (14 tiles, melds as chi:/pon:/kan:/kakan:/ankan:)."""
     from ..api import score_checked
+    from ..core.context import KEYS
     from ..io.report import error_dict
 
     try:
         rules = rules_of(preset, rule_items)
         mapping = mapping_of(ctx, hand, params)
-        if "hand" not in mapping:
+        if not mapping.keys() - KEYS and "hand" not in mapping:  # a misspelt key gets its own message
             raise InvalidContext("give a HAND (e.g. 234567m2278p456s9p) or --context FILE with a hand: key")
     except RiichiError as err:
         if as_json:
             emit_json(error_dict(err, {}))
-        fail(err)
+        fail(err, 2, as_json)
     result, err = score_checked(mapping, rules)
     if as_json:
         emit_json(result)
@@ -64,11 +65,11 @@ def score(
 
         set_style(tile_style)
         print_result(result, indicators_of(mapping))
-    else:
-        fail(err)
-    if err is None and (svg_file or html_file):
+    if err is not None:
+        fail(err, None, as_json)
+    if svg_file or html_file:
         write_pictures(result, svg_file, html_file)
-    sys.exit(0 if err is None else err.exit_code)
+    sys.exit(0)
 
 
 def indicators_of(mapping: dict):

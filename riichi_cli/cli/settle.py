@@ -33,14 +33,17 @@ def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: 
     """Settle the end of a round: wins (multiple ron, pao), draws, chombo. '-' reads stdin."""
     from ..settle.settlement import error_result, settle_checked
 
-    resolve(preset, rule_items)  # a bad --rules/--rule is a usage error (exit 2)
+    resolve(preset, rule_items, as_json, error_result)  # a bad --rules/--rule is a usage error (exit 2)
     try:
         doc = read_round_file(file)
     except RiichiError as e:  # the file cannot be read: an input error (exit 2)
         report(error_result(e), e, 2, as_json)
         return
     result, err = settle_checked(with_rule_flags(doc, preset, rule_items))
-    report(result, err, 1, as_json)
+    # Tiles that are not notation, or not a hand, are bad input as in every command (exit 2); a
+    # round that cannot happen (a ron without `from`, two tsumo wins...) is a refused round (1).
+    bad_input = err is not None and err.code in ("invalid_notation", "invalid_hand")
+    report(result, err, 2 if bad_input else 1, as_json)
 
 
 def report(result: dict, err: RiichiError | None, code: int, as_json: bool) -> None:
@@ -52,7 +55,7 @@ def report(result: dict, err: RiichiError | None, code: int, as_json: bool) -> N
 
         print_settlement(result)
     if err is not None:
-        fail(err, code)
+        fail(err, code, as_json)
 
 
 def read_round_file(path: str) -> object:

@@ -14,7 +14,17 @@ import click
 
 from ..core.context import tile_list
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
-from .common import RulesParam, build_mapping, context_options, emit_json, fail, resolve
+from .common import (
+    Refused,
+    RulesParam,
+    build_mapping,
+    checked,
+    context_options,
+    emit_json,
+    fail,
+    refuse,
+    resolve,
+)
 from .score import tiles_option
 
 #: Longest stdin line read as a hand; anything longer is refused, not parsed.
@@ -51,13 +61,11 @@ Examples:
 """
 
 
-def read_tiles(text: str | None, key: str) -> TilePairs:
+def read_tiles(
+    text: str | None, key: str, as_json: bool = False, refused: Refused | None = None
+) -> TilePairs:
     """Tiles of an option like --visible, or a usage error that points at the bad character."""
-    try:
-        return tile_list(text, key)
-    except RiichiError as e:
-        fail(e, 2)
-    return []  # not reached: fail exits
+    return checked(lambda: tile_list(text, key), as_json, refused)
 
 
 # -- stdin mode -------------------------------------------------------------------------------
@@ -147,11 +155,12 @@ def waits(
     ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible, tile_style, as_json, **params
 ) -> None:  # fmt: skip
     """What a 13-tile hand waits on, how many are left, and what each wait pays."""
-    from ..analysis.waits import WAITS_KEYS, waits_of
+    from ..analysis.waits import WAITS_KEYS, failed, waits_of
     from ..core.context import KEYS
 
-    rules = resolve(preset, rule_items)
-    seen = read_tiles(visible, "visible")
+    refused = (lambda e: failed(e, None, WAITS_KEYS)) if hand != ("-",) else None
+    rules = resolve(preset, rule_items, as_json, refused)
+    seen = read_tiles(visible, "visible", as_json, refused)
     if hand == ("-",):
         base = build_mapping(ctx, (), params)
 
@@ -160,9 +169,13 @@ def waits(
             return waits_of(mapping, rules, shown)[0]
 
         sys.exit(run_lines(answer, WAITS_KEYS))
-    mapping = build_mapping(ctx, hand, params)
+    mapping = build_mapping(ctx, hand, params, as_json, refused)
     if "hand" not in mapping:
-        raise click.UsageError("give a HAND of 13 tiles (e.g. 1112345678999m), '-' for stdin, or --context")
+        refuse(
+            InvalidContext("give a HAND of 13 tiles (e.g. 1112345678999m), '-' for stdin, or --context"),
+            as_json,
+            refused,
+        )
     from .render.tiles import set_style
     from .render.waits import print_waits
 
@@ -175,14 +188,12 @@ def answer_one(report: dict, err: RiichiError | None, as_json: bool, show: Calla
     if as_json:
         emit_json(report)
     if err is not None:
-        fail(err, 2)
+        fail(err, 2, as_json)
     if not as_json:
         show(report)
 
 
 # -- shanten ----------------------------------------------------------------------------------
-
-_SHANTEN_LINE_KEYS = frozenset({"hand", "visible", "dora", "id"})
 
 
 @click.command(epilog=EPILOG_SHANTEN)
@@ -193,29 +204,32 @@ _SHANTEN_LINE_KEYS = frozenset({"hand", "visible", "dora", "id"})
 @click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
 def shanten(hand: tuple[str, ...], visible, dora, preset, rule_items, as_json) -> None:
     """Shanten of 13 or 14 tiles; for 14, every discard ranked by acceptance."""
-    from ..analysis.waits import SHANTEN_KEYS, shanten_of
+    from ..analysis.waits import SHANTEN_KEYS, failed, shanten_of
 
-    players = resolve(preset, rule_items).players  # three players: the 108-tile set
-    seen = read_tiles(visible, "visible")
-    indicators = read_tiles(dora, "dora")
+    refused = (lambda e: failed(e, None, SHANTEN_KEYS)) if hand != ("-",) else None
+    rules = resolve(preset, rule_items, as_json, refused)  # three players: the 108-tile set
+    seen = read_tiles(visible, "visible", as_json, refused)
+    indicators = read_tiles(dora, "dora", as_json, refused)
     if hand == ("-",):
 
         def answer(text: str) -> dict:
-            mapping = line_mapping(text, {}, _SHANTEN_LINE_KEYS)
-            shown, ind = seen, indicators
-            if "visible" in mapping:
-                shown = tile_list(mapping["visible"], "visible")
-            if "dora" in mapping:
-                ind = tile_list(mapping["dora"], "dora")
-            report = shanten_of(mapping.get("hand"), shown, ind, players)[0]
-            return {**report, "id": mapping.get("id")} if "id" in mapping else report
+            from ..api import SHANTEN_INPUT
+            from ..api import shanten as shanten_json
+
+            # the flags' --visible/--dora, unless the line gives its own
+            base = {"visible": visible, "dora": dora}
+            return shanten_json(line_mapping(text, base, SHANTEN_INPUT), rules)
 
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:
-        raise click.UsageError("give a HAND of 13 or 14 tiles (e.g. 123m456p789s12377z), or '-' for stdin")
+        refuse(
+            InvalidContext("give a HAND of 13 or 14 tiles (e.g. 123m456p789s12377z), or '-' for stdin"),
+            as_json,
+            refused,
+        )
     from .render.shanten import print_shanten
 
-    answer_one(*shanten_of(" ".join(hand), seen, indicators, players), as_json, print_shanten)
+    answer_one(*shanten_of(" ".join(hand), seen, indicators, rules.players), as_json, print_shanten)
 
 
 __all__ = ["shanten", "waits"]

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from difflib import get_close_matches
 from typing import Any, Final, NamedTuple
 
 from .decompose import is_kokushi
-from .errors import InvalidContext, InvalidHand, NotationError, short
+from .errors import InvalidContext, InvalidHand, NotationError, did_you_mean, short
 from .hand import Hand, Meld
 from .notation import check_counts, parse_hand, scan
 from .rules import Rules, resolve_rules, with_overrides
@@ -95,9 +94,8 @@ class Request(NamedTuple):
 
 def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
     """``unknown key 'hnd' (did you mean 'hand'?)``, or the valid keys when nothing is close."""
-    close = get_close_matches(str(key), valid, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else "valid keys: " + ", ".join(sorted(valid))
-    return f"unknown key {short(key)} ({hint})"
+    hint = did_you_mean(key, valid) or " (valid keys: " + ", ".join(sorted(valid)) + ")"
+    return f"unknown key {short(key)}{hint}"
 
 
 def seat(value: object, key: str) -> str:
@@ -129,7 +127,8 @@ def count(value: object, key: str) -> int:
 
 
 def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
-    """A list of tiles (``[4s, 1z]``) or one string of groups (``"4s1z"``) as (tile, red) pairs."""
+    """A list of tiles (``[4s, 1z]``) or a string of groups (``"4s1z"``, ``"3m,4m"``, ``"1p 2p"``)
+    as (tile, red) pairs: commas and spaces may separate the groups."""
     if value is None:
         return []
     if isinstance(value, str):
@@ -139,9 +138,21 @@ def tile_list(value: object, key: str) -> list[tuple[int, bool]]:
     else:
         raise InvalidContext(f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}")
     try:
-        return [tile for text in texts for tile in scan(text)]
+        return [tile for text in texts for tile in scan_list(text)]
     except NotationError as e:
         raise NotationError(f"{key}: {e.message}", e.text, e.position) from None
+
+
+def scan_list(text: str) -> list[tuple[int, bool]]:
+    """The tiles of ``text``, its groups separated by commas and/or whitespace (or nothing)."""
+    out: list[tuple[int, bool]] = []
+    start = 0
+    for i in range(len(text) + 1):
+        if i == len(text) or text[i] == "," or text[i].isspace():
+            if i > start:
+                out += scan(text, start, i)  # positions stay those of ``text`` for the caret
+            start = i + 1
+    return out
 
 
 # (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
@@ -200,6 +211,9 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
     echo["win"] = win
     round_wind = echo["round_wind"] = seat(mapping.get("round_wind", "E"), "round_wind")
     seat_wind = echo["seat_wind"] = seat(mapping.get("seat_wind", "S"), "seat_wind")
+    unknown = [k for k in mapping if k not in KEYS]
+    if unknown and "hand" not in mapping:  # `hnd:` is a typo of `hand`, not a missing hand
+        raise InvalidContext(unknown_key_message(unknown[0], KEYS))
     hand = read_hand(mapping.get("hand"), mapping.get("win_tile"))
     echo["hand"] = hand.text
     echo["win_tile"] = hand.win_name
@@ -209,7 +223,6 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
     echo["from"] = context.discarder
     check_three_player_tiles(hand, context, rules, mapping["hand"])
     check_tiles(hand, dora + ura, rules, mapping["hand"])
-    unknown = [k for k in mapping if k not in KEYS]
     if unknown:  # checked last so that an error still echoes what could be read
         raise InvalidContext(unknown_key_message(unknown[0], KEYS))
     check_context(hand, context, rules)

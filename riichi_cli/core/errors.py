@@ -8,6 +8,8 @@ character, so the CLI can show the input with a caret under it.
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterable
+from difflib import get_close_matches
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, 60, 60
@@ -17,6 +19,12 @@ def short(value: object) -> str:
     """A bounded repr for messages, safe on huge or alias-bombed values."""
     text = _REPR.repr(value)
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+def did_you_mean(word: object, valid: Iterable[str]) -> str:
+    """``" (did you mean 'hand'?)"`` when one of ``valid`` is a likely typo of ``word``, else ``""``."""
+    close = get_close_matches(str(word).strip().lower(), list(valid), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class RiichiError(Exception):
@@ -72,4 +80,11 @@ class NoYaku(RiichiError):
 
 class Furiten(RiichiError):
     code = "furiten"
+    exit_code = 1
+
+
+class BelowMinimum(RiichiError):
+    """Yaku, but fewer han (dora excluded) than ``min_han`` / ``ryanshiba`` require."""
+
+    code = "below_minimum"
     exit_code = 1

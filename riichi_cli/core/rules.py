@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .errors import InvalidContext, short
+from .errors import InvalidContext, did_you_mean, short
 
 
 @dataclass(frozen=True)
@@ -166,7 +166,8 @@ _TYPES = {f.name: type(f.default) for f in fields(Rules) if f.name != "name"}
 def parse_value(key: object, value: object) -> object:
     """Check one option value (a YAML value or a ``--rule`` string) and return it typed."""
     if key not in _TYPES:
-        raise InvalidContext(f"unknown rule option {short(key)}; valid options: {', '.join(_TYPES)}")
+        hint = did_you_mean(key, _TYPES)
+        raise InvalidContext(f"unknown rule option {short(key)}{hint}; valid options: {', '.join(_TYPES)}")
     kind, choices = _TYPES[key], CHOICES.get(key)
     if not isinstance(value, (str, int, bool)):
         raise InvalidContext(f"bad value {short(value)} for rule option {key}")
@@ -220,7 +221,8 @@ def preset_name(name: str) -> str:
     key = ALIASES.get(key, key)
     if key not in PRESETS:
         names = ", ".join(list(PRESETS) + list(ALIASES))
-        raise InvalidContext(f"unknown rules preset {short(name)}; valid presets: {names}")
+        hint = did_you_mean(key, list(PRESETS) + list(ALIASES))
+        raise InvalidContext(f"unknown rules preset {short(name)}{hint}; valid presets: {names}")
     return key
 
 

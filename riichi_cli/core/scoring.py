@@ -14,14 +14,14 @@ from typing import NamedTuple
 
 from .context import Context, Request
 from .decompose import winning_tiles
-from .errors import Furiten, NotAWin, NoYaku
+from .errors import BelowMinimum, Furiten, NotAWin, NoYaku
 from .fu import fu_lines, round_fu
 from .hand import Hand
 from .points import Points, base_points, payments, table_points
 from .reading import Reading, readings
 from .rules import Rules
 from .tiles import NORTH, dora_of_players, name
-from .yaku import find_yaku, find_yakuman
+from .yaku import NAMES, find_yaku, find_yakuman
 from .yaku import pinfu as is_pinfu
 
 
@@ -95,8 +95,24 @@ def _finish(
     )
 
 
-def score_reading(r: Reading) -> Result | None:
-    """The best result of one reading, or None when it has no yaku."""
+class Shortfall(NamedTuple):
+    """A reading with yaku worth fewer han (dora excluded) than the rules need to win."""
+
+    han: int
+    yaku: tuple[str, ...]
+    needed: int
+    why: str
+
+
+def han_needed(r: Reading) -> tuple[int, str]:
+    """The yaku han a win needs under ``min_han`` and ``ryanshiba``, and which option says so."""
+    if r.rules.ryanshiba and r.ctx.honba >= 5 and r.rules.min_han < 2:
+        return 2, f"ryanshiba: {r.ctx.honba} honba"
+    return r.rules.min_han, f"min_han {r.rules.min_han}"
+
+
+def score_reading(r: Reading) -> Result | Shortfall | None:
+    """The best result of one reading; a Shortfall when its yaku are too few han, None without yaku."""
     yakuman = find_yakuman(r)
     if yakuman:
         n = sum(count for _, count in yakuman)
@@ -104,7 +120,7 @@ def score_reading(r: Reading) -> Result | None:
         return _finish(r, items, None, None, n, "yakuman", (), 8000 * n)
     found = find_yaku(r)
     yaku_han = sum(han for _, han in found)
-    needed = max(r.rules.min_han, 2 if r.rules.ryanshiba and r.ctx.honba >= 5 else 1)
+    needed, why = han_needed(r)
     candidates: list[Result] = []
     if r.ctx.renhou and r.rules.renhou == "mangan":
         candidates.append(_finish(r, [YakuItem("renhou", han=5)], 5, None, 0, "mangan", (), 2000))
@@ -116,8 +132,9 @@ def score_reading(r: Reading) -> Result | None:
         han = sum(i.han or 0 for i in items)
         base, limit = base_points(han, fu, r.rules)
         candidates.append(_finish(r, items, han, fu, 0, limit, lines, base))
-    if len(candidates) < 2:
-        return candidates[0] if candidates else None
+    if not candidates:
+        names = tuple(NAMES[y.id][0] for y, _ in found)
+        return Shortfall(yaku_han, names, needed, why) if found else None
     return max(candidates, key=lambda res: res.key)
 
 
@@ -138,7 +155,7 @@ def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
 
 
 def score_request(req: Request) -> Result:
-    """Score a checked request, or raise NotAWin, NoYaku or Furiten."""
+    """Score a checked request, or raise NotAWin, Furiten, NoYaku or BelowMinimum."""
     hand, ctx, rules = req.hand, req.context, req.rules
     found = readings(hand, ctx, rules)
     if not found:
@@ -148,8 +165,15 @@ def score_request(req: Request) -> Result:
         tile, kind = furiten
         where = "own discards" if kind == "discard" else "tiles let pass"
         raise Furiten(f"{kind} furiten: the wait {name(tile)} is among the {where}; only tsumo wins")
-    results = [res for r in found if (res := score_reading(r)) is not None]
-    if not results:
+    scored = [score_reading(r) for r in found]
+    results = [res for res in scored if isinstance(res, Result)]
+    if results:
+        return max(results, key=lambda res: res.key)
+    short = [res for res in scored if isinstance(res, Shortfall)]
+    if not short:
         bonus = "dora and kita do not" if ctx.kita else "dora do not"
         raise NoYaku(f"{hand.notation()} has no yaku ({bonus} count)")
-    return max(results, key=lambda res: res.key)
+    best = max(short, key=lambda res: res.han)
+    raise BelowMinimum(
+        f"{best.han} han ({', '.join(best.yaku)}); these rules need {best.needed} ({best.why}, dora excluded)"
+    )

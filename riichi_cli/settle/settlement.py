@@ -42,7 +42,7 @@ from typing import Any
 
 from ..core.context import KEYS, build_request, count, read_rules, seat
 from ..core.decompose import winning_tiles
-from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
+from ..core.errors import InvalidContext, InvalidHand, RiichiError, did_you_mean, short
 from ..core.hand import concealed_pairs
 from ..core.notation import build_melds, check_limits, parse
 from ..core.points import Points, base_points, honba_share, payments, table_points
@@ -104,7 +104,8 @@ def refuse_unknown(mapping: dict, allowed: set | frozenset, where: str) -> None:
     unknown = [k for k in mapping if k not in allowed]
     if unknown:
         valid = ", ".join(sorted(map(str, allowed)))
-        raise InvalidContext(f"{where}unknown key {short(unknown[0])}; valid keys: {valid}")
+        hint = did_you_mean(unknown[0], map(str, allowed))
+        raise InvalidContext(f"{where}unknown key {short(unknown[0])}{hint}; valid keys: {valid}")
 
 
 def table_seat(value: object, key: str, seats: str = SEATS) -> str:

@@ -15,7 +15,12 @@ def cell_value(obj: dict) -> str:
     """A win's value in a cell: ``3900 2h40fu``, ``2000/4000 mangan``, or why it cannot be."""
     if not obj["ok"]:
         code = obj["error"]["code"]
-        return {"furiten": "furiten", "no_yaku": "no yaku", "invalid_hand": "impossible"}.get(code, "-")
+        return {
+            "furiten": "furiten",
+            "no_yaku": "no yaku",
+            "below_minimum": "too few han",
+            "invalid_hand": "impossible",
+        }.get(code, "-")
     return f"{paid_text(obj['points']['ron'], obj['points']['tsumo'])} {short_value(obj)}"
 
 

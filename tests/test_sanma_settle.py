@@ -187,3 +187,27 @@ def test_points_are_conserved_at_three_seats(mapping):
     assert sum(r["deltas"].values()) == 1000 * (mapping["riichi_sticks"] - r["next"]["riichi_sticks"])
     for w in r["wins"]:
         assert set(w["payments"]) == set(SEATS)
+
+
+# -- schemas ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("score", ["score", "12456789p111s55z3p", "--rules", "tenhou3", "--tsumo", "--riichi", "--json"]),
+        ("score", ["score", "23467p34556788s8p", "--rules", "sanma", "--kita", "2", "--riichi", "--json"]),
+        ("waits", ["waits", "111999m22p456s44z", "--rules", "tenhou3", "--kita", "2", "--json"]),
+        ("shanten", ["shanten", "1m123p456p789s157z", "--rules", "tenhou3", "--json"]),
+        ("settle", ["settle", str(SAMPLES / "double-ron.yaml"), "--json"]),
+        ("settle", ["settle", str(SAMPLES / "pao-tsumo.yaml"), "--json"]),
+        ("settle", ["settle", str(SAMPLES / "exhaustive-draw.yaml"), "--json"]),
+    ],
+)
+def test_three_player_outputs_match_the_schemas(name, args):
+    jsonschema = pytest.importorskip("jsonschema")
+    from riichi_cli.cli.schema import bundled
+
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 0, out.output
+    jsonschema.Draft202012Validator(bundled(name)).validate(json.loads(out.stdout))

@@ -1,6 +1,6 @@
 """The Python API: one function per command, each returning what the command's ``--json`` prints.
 
-Mappings (the YAML keys of docs/input.md) in, plain dicts out (docs/output.md), and never an
+Mappings (the input keys of docs/input.md) in, plain dicts out (docs/output.md), and never an
 exception for bad input: a refusal is an object with ``"ok": false`` and its ``error``, as the
 command line prints it. The functions are plain picklable callables, fit for process pools.
 """
@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .core.context import build_request, read_rules, tile_list, unknown_key_message
-from .core.errors import InvalidContext, RiichiError, short
+from .core.errors import InvalidContext, RiichiError
 from .core.rules import (
     PRESETS,
     UNVERIFIED,
@@ -23,10 +22,11 @@ from .core.rules import (
     rules_options,
 )
 from .core.scoring import score_request
-from .io.report import error_dict, result_dict
+from .io.mapping import build_request, read_id, read_rules, tile_list, unknown_key_message
+from .io.report import checked, error_dict, refusal, result_dict
 
 # waits, shanten, settle and table import their modules when first called: `riichi score`
-# starts without them (and analysis.waits itself scores through this module).
+# starts without them.
 
 #: The keys of `table` and `rules` objects that are null when the input is refused.
 TABLE_KEYS = ("rules", "cells", "limits")
@@ -52,16 +52,13 @@ def score_checked(
 ) -> tuple[dict, RiichiError | None]:
     """Like `score`, also returning the refusal (for a caller that shows where the input went wrong)."""
     echo: dict = {}
-    try:
-        if rules is not None and not isinstance(rules, Rules):
-            rules = _rules_of(rules)
-        req = build_request(mapping, rules, echo)
-        return result_dict(score_request(req), req.id, source), None
-    except RiichiError as err:
-        return error_dict(err, echo, source), err
-    except RecursionError:
-        deep = InvalidContext("input nested too deeply")
-        return error_dict(deep, echo, source), deep
+
+    def work() -> dict:
+        default = rules if rules is None or isinstance(rules, Rules) else _rules_of(rules)
+        req = build_request(mapping, default, echo)
+        return result_dict(score_request(req), req.id, source)
+
+    return checked(work, lambda err: error_dict(err, echo, source))
 
 
 def _score_item(item: tuple[dict, Rules | None, str | None]) -> dict:
@@ -111,18 +108,16 @@ def waits(mapping: Any, rules: Any = None) -> dict:
     >>> [w["tile"] for w in waits({"hand": "123m456p789s1122z"})["waits"]]
     ['1z', '2z']
     """
-    from .analysis.waits import WAITS_KEYS, failed, waits_of
+    from .analysis.waits import WAITS_KEYS, waits_of
 
-    try:
+    def work() -> dict:
         if not isinstance(mapping, dict):  # the compiled waits_of takes a dict only
             raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
-        visible: list[tuple[int, bool]] = []
-        if "visible" in mapping:
-            visible = tile_list(mapping["visible"], "visible")
-            mapping = {k: v for k, v in mapping.items() if k != "visible"}
-        return waits_of(mapping, _rules_or_none(rules), visible)[0]
-    except RiichiError as err:
-        return failed(err, mapping, WAITS_KEYS)
+        visible = tile_list(mapping.get("visible"), "visible")
+        situation = {k: v for k, v in mapping.items() if k != "visible"}
+        return waits_of(situation, _rules_or_none(rules), visible)[0]
+
+    return checked(work, lambda err: refusal(err, mapping, WAITS_KEYS))[0]
 
 
 def shanten(mapping: Any, rules: Any = None) -> dict:
@@ -134,24 +129,24 @@ def shanten(mapping: Any, rules: Any = None) -> dict:
     >>> shanten("123m456p789s1237z")["shanten"]["best"]
     2
     """
-    from .analysis.waits import SHANTEN_KEYS, failed, shanten_of
+    from .analysis.waits import SHANTEN_KEYS, shanten_of
 
     if isinstance(mapping, str):
         mapping = {"hand": mapping}
-    try:
+
+    def work() -> dict:
         if not isinstance(mapping, dict):
             raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
         unknown = [k for k in mapping if k not in SHANTEN_INPUT]
         if unknown:
-            raise InvalidContext(unknown_key_message(unknown[0], SHANTEN_INPUT))
-        if not isinstance(mapping.get("id"), (str, int, float, bool, type(None))):
-            raise InvalidContext(f"id must be a string or a number, got {short(mapping['id'])}")
+            raise InvalidContext(unknown_key_message(unknown[0], SHANTEN_INPUT), detail="unknown_key")
+        read_id(mapping)
         seen, dora = tile_list(mapping.get("visible"), "visible"), tile_list(mapping.get("dora"), "dora")
         players = read_rules(mapping, _rules_of(rules)).players
-    except RiichiError as err:
-        return failed(err, mapping, SHANTEN_KEYS)
-    report = shanten_of(mapping.get("hand"), seen, dora, players)[0]
-    return {**report, "id": mapping["id"]} if "id" in mapping else report
+        report = shanten_of(mapping.get("hand"), seen, dora, players)[0]
+        return {**report, "id": mapping["id"]} if "id" in mapping else report
+
+    return checked(work, lambda err: refusal(err, mapping, SHANTEN_KEYS))[0]
 
 
 def settle(mapping: Any, rules: Any = None) -> dict:
@@ -162,12 +157,7 @@ def settle(mapping: Any, rules: Any = None) -> dict:
     """
     from .settle.settlement import error_result, settle_checked
 
-    try:
-        return settle_checked(mapping, _rules_or_none(rules))[0]
-    except RiichiError as err:
-        return error_result(err)
-    except RecursionError:
-        return error_result(InvalidContext("input nested too deeply"))
+    return checked(lambda: settle_checked(mapping, _rules_or_none(rules))[0], error_result)[0]
 
 
 def _rules_or_none(rules: Any) -> Rules | None:
@@ -183,7 +173,9 @@ def _rules_of(rules: Any) -> Rules:
     if isinstance(rules, dict):
         unknown = [k for k in rules if k not in ("rules", "rule_options")]
         if unknown:
-            raise InvalidContext(unknown_key_message(unknown[0], {"rules", "rule_options"}))
+            raise InvalidContext(
+                unknown_key_message(unknown[0], {"rules", "rule_options"}), detail="unknown_key"
+            )
         preset, options = rules.get("rules"), rules.get("rule_options") or {}
         if not isinstance(options, dict) or not isinstance(preset, (str, type(None))):
             raise InvalidContext("rules must be a preset name and rule_options a mapping")
@@ -197,13 +189,12 @@ def table(rules: Any = None) -> dict:
     >>> [c["ron"] for c in table("mleague")["cells"] if (c["han"], c["fu"], c["dealer"]) == (4, 30, False)]
     [8000]
     """
-    from .analysis.waits import failed
     from .core.table import score_table
 
-    try:
+    def work() -> dict:
         return {"ok": True, "error": None, **score_table(_rules_of(rules))}
-    except RiichiError as err:
-        return failed(err, None, TABLE_KEYS)
+
+    return checked(work, lambda err: refusal(err, None, TABLE_KEYS))[0]
 
 
 def rules(preset: Any = None) -> dict:
@@ -214,14 +205,15 @@ def rules(preset: Any = None) -> dict:
     """
     if preset is None:
         return {name: dict(option_items(r)) for name, r in PRESETS.items()}
-    from .analysis.waits import failed
 
-    try:
+    def name_of() -> str:
         if not isinstance(preset, str):
             raise InvalidContext(f"a preset is a name, got {type(preset).__name__}")
-        name = preset_name(preset)
-    except RiichiError as err:
-        return failed(err, None, RULES_KEYS)
+        return preset_name(preset)
+
+    name, err = checked(name_of, lambda err: "")
+    if err is not None:
+        return refusal(err, None, RULES_KEYS)
     options = dict(option_items(PRESETS[name]))
     return {
         "ok": True,

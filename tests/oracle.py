@@ -21,7 +21,7 @@ def hand_config(
     kiriage: bool = False,
     three_player: bool = False,
 ) -> HandConfig:
-    """The library's HandConfig for a SPEC 3 situation (tenhou rules, the given options); with
+    """The library's HandConfig for a docs/input.md situation (tenhou rules, the given options); with
     ``three_player`` its sanma mode and ``kita`` as nuki dora."""
     return HandConfig(
         is_tsumo=ctx.get("win") == "tsumo",

@@ -1,4 +1,4 @@
-"""The command line (SPEC sections 1 and 4): exit codes, stdout/stderr separation, flags, batch, rules, table.
+"""The command line (README, docs/output.md): exit codes, stdout/stderr, flags, batch, rules, table.
 
 Most runs go through click's CliRunner on ``riichi_cli.cli.main``; a few real subprocesses prove that
 nothing prints a traceback and that stdout and stderr are kept apart by the real program. Every
@@ -122,7 +122,7 @@ def test_score_without_json_refusals_go_to_stderr(args, exit_code, code):
 
 
 def test_score_usage_errors_also_print_json():
-    # SPEC 4: `score --json` prints its object on stdout whatever the exit code; a value that is
+    # docs/output.md: `score --json` prints its object on stdout whatever the exit code; a value that is
     # not a number is a wrong value type (invalid_context), and an unreadable --context file is
     # `unreadable`. Both exit 2.
     result = run("score", BASE, "--honba", "x", "--json")
@@ -520,7 +520,7 @@ def test_batch_stdin_yaml():
     ],
 )
 def test_batch_stdin_yaml_that_starts_with_a_brace(text):
-    # SPEC 1: '-' reads YAML or JSON lines. These are one valid YAML document each (one hand),
+    # README.md: '-' reads YAML or JSON lines. These are one valid YAML document each (one hand),
     # not JSON lines: each must give one scored object, not unreadable lines.
     result = run("batch", "-", "--format", "jsonl", input=text)
     objs = jsonl(result.stdout)

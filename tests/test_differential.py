@@ -25,7 +25,7 @@ Known rule differences, excluded from the generated hands or from the comparison
   so the library's cap is set off here (tenhou + daisuushii + tsuuiisou + suuankou tanki reach 6x).
 - The library's yaku list differs in naming only: seat and round wind are one yaku per wind
   (``Yakuhai (seat wind east)``), mapped here to ``seat_wind`` / ``round_wind``.
-- Impossible situations are not generated: our context checks (SPEC 2) refuse them while the library
+- Impossible situations are not generated: our context checks (docs/input.md) refuse them while the library
   scores several of them, e.g. rinshan without a kan, tenhou/chiihou together with riichi, ura
   indicators without riichi (the library ignores them), more than five dora indicators. Where both
   refuse a generated hand, the verdicts must match (``no_yaku`` / ``hand_not_winning``).

@@ -1,6 +1,6 @@
 """What a player and a tool author see (issue 8, items 1-7; issue 11 item 7).
 
-Golden text views of a few hands (the values worked out by hand in the comments), the SPEC 4
+Golden text views of a few hands (the values worked out by hand in the comments), the docs/output.md
 ``reading`` and ``points.honba``/``points.deposits`` keys, a batch that never wraps (piped at
 COLUMNS=80 and 60, and on a 60-column terminal), NO_COLOR for every command, the waits header, the
 SVG picture rendered to PNG, and `riichi table --json` without Rich.

@@ -1,6 +1,6 @@
 """Rule options and impossible situations (issue 7): each test fails without its fix.
 
-Payments (RULES.md): base = fu x 2^(han+2); non-dealer ron 4x base, dealer ron 6x, tsumo 1x from the
+Payments: base = fu x 2^(han+2); non-dealer ron 4x base, dealer ron 6x, tsumo 1x from the
 other non-dealers and 2x from the dealer, each share rounded up to 100; yakuman 32000 for a non-dealer.
 Every number below is worked out by hand in the comment beside it.
 """

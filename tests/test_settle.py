@@ -1,6 +1,6 @@
-"""Tests of `riichi settle` (SPEC section 8): every expected number is worked out by hand in a comment.
+"""Tests of `riichi settle` (docs/input.md, docs/output.md): each expected number is worked out by hand.
 
-Payments (RULES.md): base = fu x 2^(han+2); non-dealer ron 4x base, dealer ron 6x, tsumo 1x/2x;
+Payments: base = fu x 2^(han+2); non-dealer ron 4x base, dealer ron 6x, tsumo 1x/2x;
 each share rounded up to 100. Honba 300 per counter (100 from each payer on a tsumo); deposits 1000.
 """
 

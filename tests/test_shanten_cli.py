@@ -1,4 +1,4 @@
-"""`riichi shanten`: the SPEC 7 object, discard ranking, unseen counts, stdin mode and exit codes.
+"""`riichi shanten`: the docs/output.md object, discard ranking, unseen counts, stdin mode and exit codes.
 
 The shanten numbers themselves are tested in test_shanten.py; this file checks the command around them.
 """

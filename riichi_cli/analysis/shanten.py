@@ -1,6 +1,6 @@
 """Shanten: how many tile exchanges a hand is away from tenpai.
 
-A hand is a 34-sequence of tile counts (see :mod:`riichi_cli.tiles`). ``melds`` is the number of
+A hand is a 34-sequence of tile counts (see :mod:`riichi_cli.core.tiles`). ``melds`` is the number of
 called melds and kans set aside; the concealed part then holds ``3k + 1`` tiles (waiting to draw)
 or ``3k + 2`` tiles (about to discard), where ``k = 4 - melds`` is the number of sets it still needs.
 

@@ -10,6 +10,7 @@ from typing import NoReturn, TypeVar
 import click
 
 from ..core.errors import InvalidContext, RiichiError
+from ..io.mapping import FLAGS
 
 T = TypeVar("T")
 #: The ok-false object a command prints with --json for a refusal.
@@ -76,8 +77,8 @@ def rules_of(preset: str | None, rule_items: tuple[str, ...]):
 
 
 def with_rule_flags(mapping: object, preset: str | None, rule_items: tuple[str, ...]) -> object:
-    """A file's mapping with --rules/--rule applied over its ``rules:``/``rule_options:`` (SPEC 1: the
-    command line wins): --rules replaces the file's preset, --rule wins over the file's option of the
+    """A file's mapping with --rules/--rule applied over its ``rules:``/``rule_options:`` (README.md:
+    the command line wins): --rules replaces the file's preset, --rule wins over the file's option of the
     same name, and the file's other options still apply."""
     from ..core.rules import parse_rule_assignments
 
@@ -104,11 +105,29 @@ def checked(call: Callable[[], T], as_json: bool = False, refused: Refused | Non
         refuse(e, as_json, refused)
 
 
+#: Error codes of input that was read but is not a valid win (exit 1); every other code is an
+#: input or usage error (exit 2). See README, "Exit codes".
+NOT_A_VALID_WIN = frozenset({"not_a_win", "no_yaku", "below_minimum", "furiten"})
+
+
+def exit_code(err: RiichiError, settlement: bool = False) -> int:
+    """The exit status of a refusal; every command asks here.
+
+    1: the input was read but is refused by the rules of the game (not a valid win; for
+    `settle`, also a settlement that cannot happen, ``invalid_context``).
+    2: the input or the command line cannot be read as asked (notation, tile counts, keys,
+    values, files, options), the same in every command.
+    """
+    if err.code in NOT_A_VALID_WIN or (settlement and err.code == "invalid_context"):
+        return 1
+    return 2
+
+
 def refuse(err: RiichiError, as_json: bool = False, refused: Refused | None = None) -> NoReturn:
     """A usage error (exit 2): with --json the command's ok-false object first, then one line."""
     if as_json and refused is not None:
         emit_json(refused(err))
-    fail(err, 2, as_json)
+    fail(err, as_json)
 
 
 def resolve(
@@ -118,8 +137,8 @@ def resolve(
     return checked(lambda: rules_of(preset, rule_items), as_json, refused)
 
 
-def fail(err: RiichiError, code: int | None = None, as_json: bool = False) -> NoReturn:
-    """Print a refusal on stderr and exit (``code``, default the error's own).
+def fail(err: RiichiError, as_json: bool = False, settlement: bool = False) -> NoReturn:
+    """Print a refusal on stderr and exit with `exit_code`.
 
     For a person: the message, then the input with a caret under the bad character. With --json:
     exactly one line, ``riichi: CODE: MESSAGE (at character N of '...')``, the same in every command
@@ -132,24 +151,23 @@ def fail(err: RiichiError, code: int | None = None, as_json: bool = False) -> No
         caret = err.caret()
         if caret:
             click.echo(caret, err=True)
-    sys.exit(err.exit_code if code is None else code)
+    sys.exit(exit_code(err, settlement))
+
+
+def missing_hand(tiles: str, example: str, sources: str) -> InvalidContext:
+    """The refusal of a command line that gives no hand: the same error in every command."""
+    return InvalidContext(f"give a HAND of {tiles} tiles (e.g. {example}){sources}", detail="missing_hand")
 
 
 def emit_json(obj: object) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))
 
 
-_FLAG_KEYS = (
-    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-    "tenhou", "chiihou", "renhou",
-)  # fmt: skip
-
-
 def context_options(f=None, *, skip: tuple[str, ...] = ()):
     """The situation flags of `score`; `waits` takes them less those in ``skip`` (dests: ron, win_tile)."""
     if f is None:
         return lambda g: context_options(g, skip=skip)
-    for key in reversed(_FLAG_KEYS):
+    for key in reversed(FLAGS):
         f = click.option(f"--{key.replace('_', '-')}", key, is_flag=True, help=f"The win is {key}.")(f)
     opts = [
         ("--passed", "passed", "TILES", "Winning tiles let pass since your last discard (furiten)."),
@@ -217,7 +235,7 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
             except ValueError:
                 flag = {"riichi_sticks": "--sticks", "honba": "--honba", "kita": "--kita"}[key]
                 raise InvalidContext(f"{flag} must be a whole number, got {params[key]!r}") from None
-    for key in _FLAG_KEYS:
+    for key in FLAGS:
         if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
             mapping[key] = True
     if params.get("chankan_ankan"):

@@ -22,7 +22,7 @@ def rules(preset, as_json) -> None:
         except RiichiError as e:
             if as_json:
                 emit_json(rules_of(preset))
-            fail(e, 2, as_json)
+            fail(e, as_json)
     if as_json:
         emit_json(rules_of(preset))
     elif preset is None:

@@ -78,5 +78,5 @@ def schema(name: str | None) -> None:
     try:
         doc = bundled(name.strip().lower())
     except InvalidContext as e:
-        fail(e, 2)
+        fail(e)
     click.echo(json.dumps(doc, indent=2, ensure_ascii=False))

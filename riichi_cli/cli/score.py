@@ -6,8 +6,16 @@ import sys
 
 import click
 
-from ..core.errors import InvalidContext, RiichiError
-from .common import RulesParam, context_options, emit_json, fail, mapping_of, rules_of
+from ..core.errors import RiichiError
+from .common import (
+    RulesParam,
+    context_options,
+    emit_json,
+    fail,
+    mapping_of,
+    missing_hand,
+    rules_of,
+)
 
 EPILOG_SCORE = """\b
 Examples:
@@ -36,7 +44,7 @@ def tiles_option(f):
     "--svg", "svg_file", default=None, metavar="FILE", help="Also draw the hand and its score as SVG."
 )
 @click.option("--html", "html_file", default=None, metavar="FILE", help="Also write it as an HTML page.")
-@click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 @click.pass_context
 def score(
     ctx: click.Context, hand: tuple[str, ...], preset, rule_items, tile_style, svg_file, html_file, as_json,
@@ -44,18 +52,18 @@ def score(
 ) -> None:  # fmt: skip
     """Score one winning hand (14 tiles, melds as chi:/pon:/kan:/kakan:/ankan:)."""
     from ..api import score_checked
-    from ..core.context import KEYS
+    from ..io.mapping import KEYS
     from ..io.report import error_dict
 
     try:
         rules = rules_of(preset, rule_items)
         mapping = mapping_of(ctx, hand, params)
         if not mapping.keys() - KEYS and "hand" not in mapping:  # a misspelt key gets its own message
-            raise InvalidContext("give a HAND (e.g. 234567m2278p456s9p) or --context FILE with a hand: key")
+            raise missing_hand("14", "234567m2278p456s9p", " or --context FILE with a hand: key")
     except RiichiError as err:
         if as_json:
             emit_json(error_dict(err, {}))
-        fail(err, 2, as_json)
+        fail(err, as_json)
     result, err = score_checked(mapping, rules)
     if as_json:
         emit_json(result)
@@ -66,7 +74,7 @@ def score(
         set_style(tile_style)
         print_result(result, indicators_of(mapping))
     if err is not None:
-        fail(err, None, as_json)
+        fail(err, as_json)
     if svg_file or html_file:
         write_pictures(result, svg_file, html_file)
     sys.exit(0)
@@ -74,7 +82,7 @@ def score(
 
 def indicators_of(mapping: dict):
     """The dora and ura indicators of a checked mapping, to name them in the dora lines."""
-    from ..core.context import tile_list
+    from ..io.mapping import tile_list
     from .render.score import Indicators
 
     return Indicators(

@@ -1,4 +1,4 @@
-"""`riichi settle FILE.yaml`: the end of a round as a table, or as the JSON object of SPEC section 8.
+"""`riichi settle FILE.yaml`: the end of a round as a table, or as JSON (docs/output.md).
 
 Rich and the YAML loader are imported inside the command, so `riichi --help` stays fast.
 """
@@ -28,7 +28,7 @@ Examples:
 @click.command(epilog=EPILOG)
 @click.argument("file", metavar="FILE.yaml")
 @RulesParam.options
-@click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: bool) -> None:
     """Settle the end of a round: wins (multiple ron, pao), draws, chombo. '-' reads stdin."""
     from ..settle.settlement import error_result, settle_checked
@@ -37,17 +37,14 @@ def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: 
     try:
         doc = read_round_file(file)
     except RiichiError as e:  # the file cannot be read: an input error (exit 2)
-        report(error_result(e), e, 2, as_json)
+        report(error_result(e), e, as_json)
         return
     result, err = settle_checked(with_rule_flags(doc, preset, rule_items))
-    # Tiles that are not notation, or not a hand, are bad input as in every command (exit 2); a
-    # round that cannot happen (a ron without `from`, two tsumo wins...) is a refused round (1).
-    bad_input = err is not None and err.code in ("invalid_notation", "invalid_hand")
-    report(result, err, 2 if bad_input else 1, as_json)
+    report(result, err, as_json)
 
 
-def report(result: dict, err: RiichiError | None, code: int, as_json: bool) -> None:
-    """The JSON object or the table on stdout; a refusal also on stderr, then exit ``code``."""
+def report(result: dict, err: RiichiError | None, as_json: bool) -> None:
+    """The JSON object or the table on stdout; a refusal also on stderr, then exit (see `exit_code`)."""
     if as_json:
         emit_json(result)
     elif err is None:
@@ -55,7 +52,7 @@ def report(result: dict, err: RiichiError | None, code: int, as_json: bool) -> N
 
         print_settlement(result)
     if err is not None:
-        fail(err, code, as_json)
+        fail(err, as_json, settlement=True)
 
 
 def read_round_file(path: str) -> object:

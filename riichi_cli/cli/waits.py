@@ -1,6 +1,6 @@
-"""`riichi waits` and `riichi shanten` (SPEC sections 1 and 7): arguments and lines in, tables or JSON out.
+"""`riichi waits` and `riichi shanten` (docs/output.md): arguments and lines in, tables or JSON out.
 
-The answers come from :mod:`riichi_cli.waits`; this module reads the command line and stdin and
+The answers come from :mod:`riichi_cli.analysis.waits`; this module reads the command line and stdin and
 prints. Rich is imported only when a table is printed, so the JSON paths start fast.
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from ..core.context import tile_list
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
+from ..io.mapping import tile_list
 from .common import (
     Refused,
     RulesParam,
@@ -22,6 +22,7 @@ from .common import (
     context_options,
     emit_json,
     fail,
+    missing_hand,
     refuse,
     resolve,
 )
@@ -109,7 +110,7 @@ def line_mapping(text: str, base: dict, allowed: frozenset[str] | None = None) -
 
 
 def split_visible(mapping: dict, default: TilePairs) -> tuple[dict, TilePairs]:
-    """Take the ``visible`` key out of a line's mapping (it is not a SPEC 3 key)."""
+    """Take the ``visible`` key out of a line's mapping (it is not a docs/input.md key)."""
     if "visible" not in mapping:
         return mapping, default
     rest = {k: v for k, v in mapping.items() if k != "visible"}
@@ -118,18 +119,18 @@ def split_visible(mapping: dict, default: TilePairs) -> tuple[dict, TilePairs]:
 
 def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
     """Answer every stdin line with one JSON line; exit 0, or 1 if any line was refused."""
-    from ..analysis.waits import failed
+    from ..io.report import refusal
 
     bad = False
     try:
         for n, item in stdin_lines():
             if isinstance(item, RiichiError):
-                obj = failed(item, None, keys)
+                obj = refusal(item, None, keys)
             else:
                 try:
                     obj = answer(item)
                 except RiichiError as err:
-                    obj = failed(err, None, keys)
+                    obj = refusal(err, None, keys)
             bad = bad or not obj["ok"]
             sys.stdout.write(json.dumps({"line": n, **obj}, ensure_ascii=False) + "\n")
             sys.stdout.flush()
@@ -149,16 +150,17 @@ def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
 @RulesParam.options
 @click.option("--visible", default=None, metavar="TILES", help="Tiles seen elsewhere: discards, melds.")
 @tiles_option
-@click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 @click.pass_context
 def waits(
     ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible, tile_style, as_json, **params
 ) -> None:  # fmt: skip
     """What a 13-tile hand waits on, how many are left, and what each wait pays."""
-    from ..analysis.waits import WAITS_KEYS, failed, waits_of
-    from ..core.context import KEYS
+    from ..analysis.waits import WAITS_KEYS, waits_of
+    from ..io.mapping import KEYS
+    from ..io.report import refusal
 
-    refused = (lambda e: failed(e, None, WAITS_KEYS)) if hand != ("-",) else None
+    refused = (lambda e: refusal(e, None, WAITS_KEYS)) if hand != ("-",) else None
     rules = resolve(preset, rule_items, as_json, refused)
     seen = read_tiles(visible, "visible", as_json, refused)
     if hand == ("-",):
@@ -171,11 +173,8 @@ def waits(
         sys.exit(run_lines(answer, WAITS_KEYS))
     mapping = build_mapping(ctx, hand, params, as_json, refused)
     if "hand" not in mapping:
-        refuse(
-            InvalidContext("give a HAND of 13 tiles (e.g. 1112345678999m), '-' for stdin, or --context"),
-            as_json,
-            refused,
-        )
+        err = missing_hand("13", "1112345678999m", ", '-' for stdin, or --context FILE with a hand: key")
+        refuse(err, as_json, refused)
     from .render.tiles import set_style
     from .render.waits import print_waits
 
@@ -188,7 +187,7 @@ def answer_one(report: dict, err: RiichiError | None, as_json: bool, show: Calla
     if as_json:
         emit_json(report)
     if err is not None:
-        fail(err, 2, as_json)
+        fail(err, as_json)
     if not as_json:
         show(report)
 
@@ -201,12 +200,13 @@ def answer_one(report: dict, err: RiichiError | None, as_json: bool, show: Calla
 @click.option("--visible", default=None, metavar="TILES", help="Tiles seen elsewhere: discards, melds.")
 @click.option("--dora", default=None, metavar="TILES", help="Dora indicators (not unseen any more).")
 @RulesParam.options
-@click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 def shanten(hand: tuple[str, ...], visible, dora, preset, rule_items, as_json) -> None:
     """Shanten of 13 or 14 tiles; for 14, every discard ranked by acceptance."""
-    from ..analysis.waits import SHANTEN_KEYS, failed, shanten_of
+    from ..analysis.waits import SHANTEN_KEYS, shanten_of
+    from ..io.report import refusal
 
-    refused = (lambda e: failed(e, None, SHANTEN_KEYS)) if hand != ("-",) else None
+    refused = (lambda e: refusal(e, None, SHANTEN_KEYS)) if hand != ("-",) else None
     rules = resolve(preset, rule_items, as_json, refused)  # three players: the 108-tile set
     seen = read_tiles(visible, "visible", as_json, refused)
     indicators = read_tiles(dora, "dora", as_json, refused)
@@ -222,11 +222,7 @@ def shanten(hand: tuple[str, ...], visible, dora, preset, rule_items, as_json) -
 
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:
-        refuse(
-            InvalidContext("give a HAND of 13 or 14 tiles (e.g. 123m456p789s12377z), or '-' for stdin"),
-            as_json,
-            refused,
-        )
+        refuse(missing_hand("13 or 14", "123m456p789s12377z", ", or '-' for stdin"), as_json, refused)
     from .render.shanten import print_shanten
 
     answer_one(*shanten_of(" ".join(hand), seen, indicators, rules.players), as_json, print_shanten)

@@ -1,4 +1,4 @@
-"""Rule options and presets (RULES.md). Every rule difference is read from a `Rules` value.
+"""Rule options and presets (docs/input.md). Every rule difference is read from a `Rules` value.
 
 >>> resolve_rules("mleague", {"kuitan": "false"}).kiriage_mangan
 True
@@ -49,14 +49,12 @@ class Rules:
     # Three players (SPEC 12): the four-player presets keep these defaults.
     players: int = 4
     tsumo_loss: bool = True
-    start_points: int = 25000
 
 
 #: Allowed values of each option: a tuple of choices, or a type for free values.
 CHOICES: dict[str, tuple | type] = {
     "aka_dora": (0, 2, 3, 4),
     "players": (4, 3),
-    "start_points": int,
     "double_wind_pair_fu": (2, 4),
     "renhou": ("none", "mangan", "han5", "yakuman"),
     "multiple_ron": ("head_bump", "double", "triple"),
@@ -105,11 +103,10 @@ DESCRIPTIONS = {
     "with three players), rounded up to 100",
     "players": "players at the table: 4, or 3 (sanma: 108 tiles, no chi, kita, seats E S W)",
     "tsumo_loss": "three players: a tsumo lacks North's share (false: each payer adds half of it)",
-    "start_points": "each player's score at the start of a game",
 }
 
 _COLUMNS = ("tenhou", "mahjongsoul", "mleague", "wrc2022", "ema2025", "jpml2023")
-# One row per option, one column per preset, as in RULES.md; '*' marks an unverified value.
+# One row per option, one column per preset, one row per option; '*' marks an unverified value.
 _TABLE = """
 aka_dora               3      3      3       0       0      0
 kuitan                 true   true   true    true    true   true
@@ -149,9 +146,9 @@ honba_points           300    300    300     300     300    300
 #: value and its mark.
 _THREE_PLAYER = {
     "tenhou3": ("tenhou", "players=3 aka_dora=2 tsumo_loss=true honba_points=200 noten_penalty=2000 "
-                          "start_points=35000 nagashi_mangan=true*"),
+                          "nagashi_mangan=true*"),
     "mahjongsoul3": ("mahjongsoul", "players=3 aka_dora=2* tsumo_loss=true honba_points=200* "
-                                    "noten_penalty=2000* start_points=35000 multiple_ron=double "
+                                    "noten_penalty=2000* multiple_ron=double "
                                     "nagashi_mangan=true*"),
 }  # fmt: skip
 
@@ -167,10 +164,13 @@ def parse_value(key: object, value: object) -> object:
     """Check one option value (a YAML value or a ``--rule`` string) and return it typed."""
     if key not in _TYPES:
         hint = did_you_mean(key, _TYPES)
-        raise InvalidContext(f"unknown rule option {short(key)}{hint}; valid options: {', '.join(_TYPES)}")
+        raise InvalidContext(
+            f"unknown rule option {short(key)}{hint}; valid options: {', '.join(_TYPES)}",
+            detail="unknown_rule_option",
+        )
     kind, choices = _TYPES[key], CHOICES.get(key)
     if not isinstance(value, (str, int, bool)):
-        raise InvalidContext(f"bad value {short(value)} for rule option {key}")
+        raise InvalidContext(f"bad value {short(value)} for rule option {key}", detail="bad_rule_value")
     text = str(value).strip().lower() if not isinstance(value, bool) else value
     typed: object = None
     if kind is bool:
@@ -189,7 +189,9 @@ def parse_value(key: object, value: object) -> object:
             if isinstance(choices, tuple)
             else {bool: "true, false", int: "a whole number", str: "text"}[kind]
         )
-        raise InvalidContext(f"bad value {short(value)} for rule option {key}; valid: {allowed}")
+        raise InvalidContext(
+            f"bad value {short(value)} for rule option {key}; valid: {allowed}", detail="bad_rule_value"
+        )
     return typed
 
 
@@ -222,7 +224,9 @@ def preset_name(name: str) -> str:
     if key not in PRESETS:
         names = ", ".join(list(PRESETS) + list(ALIASES))
         hint = did_you_mean(key, list(PRESETS) + list(ALIASES))
-        raise InvalidContext(f"unknown rules preset {short(name)}{hint}; valid presets: {names}")
+        raise InvalidContext(
+            f"unknown rules preset {short(name)}{hint}; valid presets: {names}", detail="unknown_preset"
+        )
     return key
 
 
@@ -245,7 +249,7 @@ def parse_rule_assignments(items: list[str] | tuple[str, ...]) -> dict[str, obje
     for item in items:
         key, sep, value = item.partition("=")
         if not sep:
-            raise InvalidContext(f"--rule needs KEY=VALUE, got {item!r}")
+            raise InvalidContext(f"--rule needs KEY=VALUE, got {item!r}", detail="rule_not_key_value")
         key = key.strip()
         out[key] = parse_value(key, value)
     return out
@@ -268,5 +272,5 @@ def rules_from_options(options: tuple) -> Rules:
 
 
 def option_items(rules: Rules) -> list[tuple[str, object]]:
-    """Every option of a Rules value in RULES.md order."""
+    """Every option of a Rules value in the order of the Rules fields."""
     return [(k, getattr(rules, k)) for k in _TYPES]

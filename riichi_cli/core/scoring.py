@@ -1,6 +1,6 @@
 """Score a checked hand: try every reading, keep the one that pays most.
 
->>> from riichi_cli.context import build_request
+>>> from riichi_cli.io.mapping import build_request
 >>> req = build_request({"hand": "234567m2278p456s9p", "riichi": True, "dora": ["1p"]})
 >>> r = score_request(req)
 >>> (r.han, r.fu, r.points.total)
@@ -15,14 +15,13 @@ from typing import NamedTuple
 from .context import Context, Request
 from .decompose import winning_tiles
 from .errors import BelowMinimum, Furiten, NotAWin, NoYaku
-from .fu import fu_lines, round_fu
+from .fu import FuLine, fu_lines, round_fu
 from .hand import Hand
 from .points import Points, base_points, payments, table_points
 from .reading import Reading, readings
 from .rules import Rules
 from .tiles import NORTH, dora_of_players, name
-from .yaku import NAMES, find_yaku, find_yakuman
-from .yaku import pinfu as is_pinfu
+from .yaku import NAMES, find_yaku, find_yakuman, renhou_as
 
 
 class YakuItem(NamedTuple):
@@ -45,7 +44,7 @@ class Result:
     fu: int | None
     yakuman: int
     limit: str | None
-    fu_lines: tuple[tuple[str, int], ...]
+    fu_lines: tuple[FuLine, ...]
     wait: str
     points: Points
     payments: dict[str, int]
@@ -84,7 +83,7 @@ def _finish(
     fu: int | None,
     yakuman: int,
     limit: str | None,
-    lines: list[tuple[str, int]] | tuple[()],
+    lines: list[FuLine] | tuple[()],
     base: int,
 ) -> Result:
     ctx = r.ctx
@@ -122,11 +121,10 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     yaku_han = sum(han for _, han in found)
     needed, why = han_needed(r)
     candidates: list[Result] = []
-    if r.ctx.renhou and r.rules.renhou == "mangan":
+    if renhou_as(r, "mangan"):
         candidates.append(_finish(r, [YakuItem("renhou", han=5)], 5, None, 0, "mangan", (), 2000))
     if yaku_han >= needed:
-        pinfu = any(y.test is is_pinfu for y, _ in found)
-        lines = fu_lines(r, pinfu)
+        lines = fu_lines(r, any(y.no_tsumo_fu for y, _ in found))
         fu = round_fu(lines)
         items = [YakuItem(y.id, han=han) for y, han in found] + dora_items(r)
         han = sum(i.han or 0 for i in items)
@@ -138,20 +136,29 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     return max(candidates, key=lambda res: res.key)
 
 
+def furiten(waits: list[int], ctx: Context) -> tuple[str, tuple[int, ...]] | None:
+    """(kind, tiles) when a ron on any of ``waits`` is refused as furiten, else None.
+
+    ``discard`` furiten: a wait among the player's own discards (every such wait is listed);
+    otherwise ``riichi`` or ``temporary`` furiten: a wait let pass (in or before riichi).
+    """
+    on_discards = tuple(t for t in waits if t in ctx.discards)
+    if on_discards:
+        return "discard", on_discards
+    on_passed = tuple(t for t in waits if t in ctx.passed)
+    if on_passed:
+        return "riichi" if ctx.in_riichi else "temporary", on_passed
+    return None
+
+
 def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
     """A winning tile the winner is furiten on, with the kind, for a ron; else None."""
     if ctx.tsumo or not (ctx.discards or ctx.passed):
         return None
     before = list(hand.concealed)
     before[hand.win_tile] -= 1
-    waits = winning_tiles(before)
-    for t in waits:
-        if t in ctx.discards:
-            return t, "discard"
-    for t in waits:
-        if t in ctx.passed:
-            return t, "riichi" if ctx.in_riichi else "temporary"
-    return None
+    found = furiten(winning_tiles(before), ctx)
+    return None if found is None else (found[1][0], found[0])
 
 
 def score_request(req: Request) -> Result:
@@ -159,12 +166,15 @@ def score_request(req: Request) -> Result:
     hand, ctx, rules = req.hand, req.context, req.rules
     found = readings(hand, ctx, rules)
     if not found:
-        raise NotAWin(f"{hand.notation()} is not a winning shape")
+        raise NotAWin(f"{hand.notation()} is not a winning shape", detail="not_a_winning_shape")
     furiten = furiten_tile(hand, ctx)
     if furiten:
         tile, kind = furiten
         where = "own discards" if kind == "discard" else "tiles let pass"
-        raise Furiten(f"{kind} furiten: the wait {name(tile)} is among the {where}; only tsumo wins")
+        raise Furiten(
+            f"{kind} furiten: the wait {name(tile)} is among the {where}; only tsumo wins",
+            detail=f"furiten_{kind}",
+        )
     scored = [score_reading(r) for r in found]
     results = [res for res in scored if isinstance(res, Result)]
     if results:
@@ -172,8 +182,10 @@ def score_request(req: Request) -> Result:
     short = [res for res in scored if isinstance(res, Shortfall)]
     if not short:
         bonus = "dora and kita do not" if ctx.kita else "dora do not"
-        raise NoYaku(f"{hand.notation()} has no yaku ({bonus} count)")
+        raise NoYaku(f"{hand.notation()} has no yaku ({bonus} count)", detail="no_yaku")
     best = max(short, key=lambda res: res.han)
     raise BelowMinimum(
-        f"{best.han} han ({', '.join(best.yaku)}); these rules need {best.needed} ({best.why}, dora excluded)"
+        f"{best.han} han ({', '.join(best.yaku)}); these rules need {best.needed} "
+        f"({best.why}, dora excluded)",
+        detail="below_minimum",
     )

@@ -46,6 +46,12 @@ def name(tile: int, red: bool = False) -> str:
     return f"0{SUITS[tile // 9]}" if red else _NAMES[tile]
 
 
+def seat_before(seat: str, players: int = 4) -> str:
+    """The seat that plays just before ``seat``: the default discarder of a ron (with three players
+    the seat before East is West)."""
+    return SEATS[(SEATS.index(seat) - 1) % players]
+
+
 def is_terminal(tile: int) -> bool:
     return tile < 27 and tile % 9 in (0, 8)
 
@@ -108,18 +114,4 @@ def format_counts(counts: list[int], reds: Sequence[int] = (0, 0, 0)) -> str:
                 out.append(_RUNS[i][n - red] if not red else _RED_RUNS[red] + _RUNS[i][n - red])
         if len(out) > start:
             out.append(SUITS[s])
-    return "".join(out)
-
-
-def format_tiles(tiles: list[tuple[int, bool]]) -> str:
-    """Compact notation of (tile, red) pairs, sorted: suits m p s z, a red five before plain fives.
-
-    >>> format_tiles([(4, False), (3, False), (4, True)])
-    '405m'
-    """
-    out = []
-    for s, letter in enumerate(SUITS):
-        group = sorted((t, not red) for t, red in tiles if t // 9 == s)
-        if group:
-            out.append("".join("0" if not plain else str(t % 9 + 1) for t, plain in group) + letter)
     return "".join(out)

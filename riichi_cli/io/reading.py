@@ -1,4 +1,4 @@
-"""The scored reading as SPEC 4 ``reading``: the groups a player sees, the winning group, the wait.
+"""The scored reading as docs/output.md ``reading``: the groups a player sees, the winning group, the wait.
 
 The core's `Reading` keeps sets as (kind, first tile, open for fu, kan); this turns the chosen one
 into what a player reads: concealed groups and the pair in tile order, then the called melds as
@@ -13,7 +13,7 @@ from ..core.reading import Reading, _sequence_wait
 from ..core.scoring import Result
 from ..core.tiles import FIVES, SUITS, format_counts
 
-#: The core's wait names -> SPEC 4 names, for the closed-only forms.
+#: The core's wait names -> docs/output.md names, for the closed-only forms.
 _KOKUSHI_WAITS = {"kokushi13": "kokushi_13", "tanki": "kokushi"}
 _MELD_KINDS = {"chi": "sequence", "pon": "triplet", "kan": "quad", "kakan": "quad", "ankan": "quad"}
 
@@ -90,7 +90,7 @@ def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
 
 
 def reading_groups(res: Result) -> list[dict]:
-    """The groups of the scored reading (SPEC 4 ``reading.groups``)."""
+    """The groups of the scored reading (docs/output.md ``reading.groups``)."""
     r, hand = res.reading, res.hand
     if r.form == "kokushi":
         return [{"tiles": format_counts(list(hand.concealed)), "kind": "orphans", "open": False, "win": True}]
@@ -113,7 +113,7 @@ def reading_groups(res: Result) -> list[dict]:
 
 
 def reading_dict(res: Result) -> dict:
-    """SPEC 4 ``reading``: ``{"groups": [...], "wait": ...}``."""
+    """docs/output.md ``reading``: ``{"groups": [...], "wait": ...}``."""
     r = res.reading
     wait = _KOKUSHI_WAITS[r.wait] if r.form == "kokushi" else r.wait
     return {"groups": reading_groups(res), "wait": wait}

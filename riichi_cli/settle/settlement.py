@@ -1,7 +1,7 @@
-"""Settling the end of a round (SPEC section 8): each seat's change and what comes next.
+"""Settling the end of a round (docs/input.md, "Settlement files"): each seat's change and what comes next.
 
-Pure core: a mapping (as read from YAML) in, the SPEC 8 dict out; no click, rich, yaml or I/O.
-Seats are seat winds; East deals. Choices the SPEC leaves open:
+Pure core: a mapping (as read from YAML) in, the dict of docs/output.md out; no click, rich, yaml, I/O.
+Seats are seat winds; East deals. Choices made here:
 
 - Every result has the same keys: id, ok, error, kind, rules, wins, skipped, pao, draw, chombo,
   deltas, dealer_continues, next, scores, warnings. ``kind`` is ``win``, ``exhaustive_draw``,
@@ -9,8 +9,9 @@ Seats are seat winds; East deals. Choices the SPEC leaves open:
   ``{seat, reason, penalty, deduction, sticks_returned}`` (``null`` for other outcomes); ``pao`` lists
   ``{seat_wind, liable, yakuman, scope, liable_pays}``; ``scores`` is ``null`` unless the input gives
   ``scores``. A refusal has ``ok: false``, ``error: {code, message}`` and the other keys empty.
-- Validation errors use the SPEC 4 codes: ``invalid_context`` for the settlement itself; a win that does
-  not score keeps its own code (``not_a_win``, ``furiten``, ...), its message prefixed ``win N (SEAT):``.
+- Validation errors use the codes of docs/output.md: ``invalid_context`` for the settlement itself;
+  a win that does not score keeps its own code (``not_a_win``, ``furiten``, ...), its message prefixed
+  ``win N (SEAT):``.
   Every win is scored, a head-bumped one too: a ron that could not be called is an input error.
 - Several rons: ``wins`` run in turn order from the discarder (the head-bump order). Each win's
   ``payments`` is what that winner actually gets (its hand, the honba paid to it, the deposits it takes),
@@ -37,19 +38,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core.context import KEYS, build_request, count, read_rules, seat
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, did_you_mean, short
-from ..core.hand import concealed_pairs
-from ..core.notation import build_melds, check_limits, parse
+from ..core.notation import check_limits, parse_written
 from ..core.points import Points, base_points, honba_share, payments, table_points
 from ..core.rules import Rules, resolve_rules
 from ..core.scoring import Result, score_request
 from ..core.tiles import DRAGONS, SEATS, WINDS, name, table_seats
-from ..io.report import result_dict
+from ..io.mapping import KEYS, build_request, count, read_id, read_rules, seat
+from ..io.report import checked, error_object, result_dict
 
 STICK = 1000  # one riichi deposit
 MANGAN_BASE = 2000  # nagashi mangan and the reverse-mangan chombo are sized as a mangan tsumo
@@ -74,7 +74,7 @@ def prefixed(label: str) -> Iterator[None]:
     try:
         yield
     except RiichiError as e:
-        raise type(e)(f"{label}: {e.message}", e.text, e.position) from None
+        raise e.reworded(f"{label}: {e.message}") from None
 
 
 # -- reading the round ----------------------------------------------------------------------
@@ -105,14 +105,16 @@ def refuse_unknown(mapping: dict, allowed: set | frozenset, where: str) -> None:
     if unknown:
         valid = ", ".join(sorted(map(str, allowed)))
         hint = did_you_mean(unknown[0], map(str, allowed))
-        raise InvalidContext(f"{where}unknown key {short(unknown[0])}{hint}; valid keys: {valid}")
+        raise InvalidContext(
+            f"{where}unknown key {short(unknown[0])}{hint}; valid keys: {valid}", detail="unknown_key"
+        )
 
 
 def table_seat(value: object, key: str, seats: str = SEATS) -> str:
     """`seat`, refusing North at a three-player table."""
     s = seat(value, key)
     if s not in seats:
-        raise InvalidContext(f"{key}: {s} is not a seat at a three-player table (E, S, W)")
+        raise InvalidContext(f"{key}: {s} is not a seat at a three-player table (E, S, W)", detail="bad_seat")
     return s
 
 
@@ -122,12 +124,14 @@ def seat_list(value: object, key: str, table: str = SEATS) -> tuple[str, ...]:
         return ()
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, (list, tuple)):
-        raise InvalidContext(f"{key} must be a list of seats like [S, W], got {short(value)}")
+        raise InvalidContext(
+            f"{key} must be a list of seats like [S, W], got {short(value)}", detail="bad_seat_list"
+        )
     seats: list[str] = []
     for v in items:  # stops at the first repeat, so a huge list costs nothing
         s = table_seat(v, key, table)
         if s in seats:
-            raise InvalidContext(f"{key}: seat {s} is listed twice")
+            raise InvalidContext(f"{key}: seat {s} is listed twice", detail="seat_listed_twice")
         seats.append(s)
     return tuple(sorted(seats, key=SEATS.index))
 
@@ -137,29 +141,35 @@ def read_scores(value: object, table: str = SEATS) -> dict[str, int] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise InvalidContext(f"scores must be a mapping like {{E: 25000, S: 25000, ...}}, got {short(value)}")
+        raise InvalidContext(
+            f"scores must be a mapping like {{E: 25000, S: 25000, ...}}, got {short(value)}",
+            detail="bad_scores",
+        )
     scores = {seat(k, "scores"): v for k, v in value.items()}
     if len(value) != len(table) or set(scores) != set(table):
         many = "four" if len(table) == 4 else "three"
-        raise InvalidContext(f"scores must give each of the {many} seats {', '.join(table)} once")
+        message = f"scores must give each of the {many} seats {', '.join(table)} once"
+        raise InvalidContext(message, detail="bad_scores")
     for s, v in scores.items():
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidContext(f"scores: {s} must be a whole number, got {short(v)}")
+            raise InvalidContext(f"scores: {s} must be a whole number, got {short(v)}", detail="bad_scores")
     return {s: scores[s] for s in table}
 
 
 def read_round(mapping: object, default: Rules | None) -> Round:
     """Check the round-level keys and that exactly one of wins, draw, chombo is given."""
     if not isinstance(mapping, dict):
-        raise InvalidContext(f"a settlement must be a mapping of keys, got {type(mapping).__name__}")
+        raise InvalidContext(
+            f"a settlement must be a mapping of keys, got {type(mapping).__name__}", detail="not_a_mapping"
+        )
     refuse_unknown(mapping, ROUND_KEYS, "")
     given = [k for k in OUTCOMES if mapping.get(k) is not None]
     if len(given) != 1:
         found = " and ".join(given) if given else "none"
-        raise InvalidContext(f"give exactly one of wins, draw, chombo (found {found})")
-    ident = mapping.get("id")
-    if not isinstance(ident, (str, int, float, bool, type(None))):
-        raise InvalidContext(f"id must be a string or a number, got {short(ident)}")
+        raise InvalidContext(
+            f"give exactly one of wins, draw, chombo (found {found})", detail="not_one_outcome"
+        )
+    ident = read_id(mapping)
     rules = read_rules(mapping, default or resolve_rules())
     table = table_seats(rules.players)
     return Round(
@@ -180,7 +190,8 @@ def check_deposits(rnd: Round, declared: tuple[str, ...]) -> None:
     if rnd.sticks < len(declared):
         raise InvalidContext(
             f"riichi_sticks is {rnd.sticks}, fewer than the {len(declared)} riichi declared this round "
-            f"({', '.join(declared)}); riichi_sticks counts the deposits on the table, this round's included"
+            f"({', '.join(declared)}); riichi_sticks counts the deposits on the table, this round's included",
+            detail="too_few_deposits",
         )
 
 
@@ -204,29 +215,41 @@ def read_entry(i: int, raw: object, table: str = SEATS) -> Entry:
     """Check one win's keys and its seats."""
     label = f"win {i}"
     if not isinstance(raw, dict):
-        raise InvalidContext(f"{label}: a win is a mapping of section 3 keys, got {short(raw)}")
+        raise InvalidContext(
+            f"{label}: a win is a mapping of section 3 keys, got {short(raw)}", detail="bad_win_entry"
+        )
     for key in raw:
         if key in ROUND_ONLY:
-            raise InvalidContext(f"{label}: {key!r} is set once for the round, not per win")
+            raise InvalidContext(
+                f"{label}: {key!r} is set once for the round, not per win", detail="round_key_in_win"
+            )
     refuse_unknown(raw, WIN_KEYS, f"{label}: ")
     if raw.get("seat_wind") is None:
-        raise InvalidContext(f"{label}: give seat_wind, the winner's seat")
+        raise InvalidContext(f"{label}: give seat_wind, the winner's seat", detail="win_without_seat")
     who = table_seat(raw["seat_wind"], f"{label} seat_wind", table)
     label = f"win {i} ({who})"
     how = raw.get("win", "ron")
     if how not in ("ron", "tsumo"):
-        raise InvalidContext(f"{label}: win must be ron or tsumo, got {short(how)}")
+        raise InvalidContext(f"{label}: win must be ron or tsumo, got {short(how)}", detail="bad_win")
     discarder = None if raw.get("from") is None else table_seat(raw["from"], f"{label} from", table)
     pao = None if raw.get("pao") is None else table_seat(raw["pao"], f"{label} pao", table)
     problems = [
-        (how == "ron" and discarder is None, "a ron needs 'from', the seat that dealt in"),
-        (how == "tsumo" and discarder is not None, "a tsumo has no 'from'"),
-        (discarder == who, f"a win by the discarder: {who} cannot ron their own discard"),
-        (pao == who, "the pao seat is the winner; pao names the player liable for the yakuman"),
+        (
+            how == "ron" and discarder is None,
+            "ron_without_from",
+            "a ron needs 'from', the seat that dealt in",
+        ),
+        (how == "tsumo" and discarder is not None, "tsumo_with_from", "a tsumo has no 'from'"),
+        (discarder == who, "deal_in_to_self", f"a win by the discarder: {who} cannot ron their own discard"),
+        (
+            pao == who,
+            "pao_is_winner",
+            "the pao seat is the winner; pao names the player liable for the yakuman",
+        ),
     ]
-    for bad, message in problems:
+    for bad, detail, message in problems:
         if bad:
-            raise InvalidContext(f"{label}: {message}")
+            raise InvalidContext(f"{label}: {message}", detail=detail)
     riichi = raw.get("riichi") is True or raw.get("double_riichi") is True
     body = {k: v for k, v in raw.items() if k != "pao"}
     return Entry(label, who, how == "tsumo", discarder, pao, riichi, body)
@@ -240,20 +263,24 @@ def turns_after(discarder: str | None, s: str, table: str = SEATS) -> int:
 def read_entries(raw: object, rnd: Round) -> list[Entry]:
     """Every win, checked together, nearest to the discarder first."""
     if not isinstance(raw, list) or not raw:
-        raise InvalidContext(f"wins must be a non-empty list of wins, got {short(raw)}")
+        raise InvalidContext(f"wins must be a non-empty list of wins, got {short(raw)}", detail="bad_wins")
     table = rnd.seats
     if len(raw) > len(table) - 1:
         most = len(table) - 1
-        raise InvalidContext(f"{len(raw)} wins: at most {most} (the players other than the discarder)")
+        raise InvalidContext(
+            f"{len(raw)} wins: at most {most} (the players other than the discarder)", detail="too_many_wins"
+        )
     entries = [read_entry(i, w, table) for i, w in enumerate(raw, 1)]
     seats = [e.seat for e in entries]
     twice = next((s for s in seats if seats.count(s) > 1), None)
     if twice:
-        raise InvalidContext(f"seat {twice} wins twice")
+        raise InvalidContext(f"seat {twice} wins twice", detail="seat_wins_twice")
     for e in entries:
         said = "riichi" in e.raw or "double_riichi" in e.raw
         if e.seat in rnd.riichi and said and not e.riichi:
-            raise InvalidContext(f"{e.label}: listed in riichi, but the win says riichi: false")
+            raise InvalidContext(
+                f"{e.label}: listed in riichi, but the win says riichi: false", detail="riichi_contradiction"
+            )
     if len(entries) > 1:
         check_multiple(entries)
     return sorted(entries, key=lambda e: turns_after(e.discarder, e.seat, table))
@@ -263,16 +290,25 @@ def check_multiple(entries: list[Entry]) -> None:
     """Several wins are rons on one discard, by players other than the discarder."""
     tsumo = [e.seat for e in entries if e.tsumo]
     if len(tsumo) > 1:
-        raise InvalidContext(f"two tsumo wins ({' and '.join(tsumo)}): only one player can win by tsumo")
+        raise InvalidContext(
+            f"two tsumo wins ({' and '.join(tsumo)}): only one player can win by tsumo",
+            detail="two_tsumo_wins",
+        )
     if tsumo:
-        raise InvalidContext(f"{tsumo[0]} wins by tsumo beside a ron: several wins are rons on one discard")
+        raise InvalidContext(
+            f"{tsumo[0]} wins by tsumo beside a ron: several wins are rons on one discard",
+            detail="tsumo_beside_ron",
+        )
     discarders = sorted({e.discarder or "" for e in entries}, key=SEATS.index)
     if len(discarders) > 1:
         raise InvalidContext(
-            f"rons from different seats ({', '.join(discarders)}): several wins share a 'from'"
+            f"rons from different seats ({', '.join(discarders)}): several wins share a 'from'",
+            detail="rons_from_different_seats",
         )
     if discarders[0] in {e.seat for e in entries}:
-        raise InvalidContext(f"a win by the discarder: {discarders[0]} dealt in and cannot also win")
+        raise InvalidContext(
+            f"a win by the discarder: {discarders[0]} dealt in and cannot also win", detail="discarder_wins"
+        )
 
 
 def declared_riichi(rnd: Round, entries: list[Entry]) -> tuple[str, ...]:
@@ -323,7 +359,9 @@ def check_one_tile(scored: list[Scored]) -> None:
     tiles = {s.entry.seat: name(s.result.hand.win_tile, s.result.hand.win_red) for s in scored}
     if len(set(tiles.values())) > 1:
         found = ", ".join(f"{k} on {v}" for k, v in tiles.items())
-        raise InvalidContext(f"rons on one discard win on one tile, not {found}")
+        raise InvalidContext(
+            f"rons on one discard win on one tile, not {found}", detail="rons_on_different_tiles"
+        )
 
 
 def pao_yakuman(rules: Rules) -> tuple[str, ...]:
@@ -367,7 +405,9 @@ def read_pao(e: Entry, res: Result, rules: Rules) -> Pao | None:
         return None
     eligible = pao_yakuman(rules)
     if not eligible and not rules.pao_daiminkan:
-        raise InvalidContext(f"{e.label}: pao is not played under {rules.name} (pao: false)")
+        raise InvalidContext(
+            f"{e.label}: pao is not played under {rules.name} (pao: false)", detail="pao_not_played"
+        )
     found = [(y.id, y.yakuman) for y in res.yaku if y.yakuman and y.id in eligible]
     problems = {y: liability_problem(y, res) for y, _ in found}
     found = [(y, n) for y, n in found if problems[y] is None]
@@ -379,10 +419,14 @@ def read_pao(e: Entry, res: Result, rules: Rules) -> Pao | None:
         return Pao(e.pao, (), 1, 1)  # the whole hand
     why = next((p for p in problems.values() if p), None)
     if why:
-        raise InvalidContext(f"{e.label}: pao names {e.pao}, but no one can be liable: {why}")
+        raise InvalidContext(
+            f"{e.label}: pao names {e.pao}, but no one can be liable: {why}", detail="pao_not_liable"
+        )
     reasons = [f"the hand has no {' or '.join(eligible)}"] if eligible else []
     reasons += ["the win is not a rinshan tsumo after a daiminkan"] if rules.pao_daiminkan else []
-    raise InvalidContext(f"{e.label}: pao names {e.pao}, but {' and '.join(reasons)}")
+    raise InvalidContext(
+        f"{e.label}: pao names {e.pao}, but {' and '.join(reasons)}", detail="pao_without_yakuman"
+    )
 
 
 def scaled(p: Points, num: int, den: int) -> Points:
@@ -443,7 +487,8 @@ def resolve_rons(scored: list[Scored], rules: Rules) -> tuple[list[Scored], list
         if not rules.abortive_draws:
             raise InvalidContext(
                 "three rons under multiple_ron: double make an abortive draw (sanchahou), which "
-                f"{rules.name} does not play (abortive_draws: false)"
+                f"{rules.name} does not play (abortive_draws: false)",
+                detail="abortive_draws_not_played",
             )
         return [], [skip(s, "triple ron: abortive draw (sanchahou)") for s in scored], True
     return scored, [], False
@@ -469,7 +514,8 @@ def settle_wins(rnd: Round, raw: object) -> dict:
     splits = shares([s.entry for s in winners], rnd, declared)
     for s, (honba, sticks) in zip(winners, splits):
         pay = win_payments(s.result, honba, sticks, s.pao, rnd.rules)
-        wins.append({**result_dict(s.result, s.entry.raw.get("id"), None, honba, sticks), "payments": pay})
+        # the Result keeps what this winner actually gets: its share of honba and deposits, pao
+        wins.append(result_dict(replace(s.result, payments=pay), s.entry.raw.get("id"), None, honba, sticks))
         paos += [pao_dict(s, pay)] if s.pao else []
         deltas = {k: deltas[k] + pay[k] for k in rnd.seats}
     stays = any(s.entry.seat == "E" for s in winners)
@@ -514,26 +560,30 @@ def nagashi_deltas(nagashi: tuple[str, ...], rules: Rules) -> dict[str, int]:
 
 def draw_waits(text: str, rules: Rules) -> tuple[list[int], list[int]]:
     """(concealed counts, waits by shape) of a 13-tile hand at a draw; pure karaten waits included."""
-    parsed = parse(text)
-    melds = build_melds(parsed)
-    counts = parsed.counts()
-    size = sum(counts) + 3 * len(melds)
-    if size != 13:
-        raise InvalidHand(f"a hand at a draw has 13 tiles (a meld counts 3), this one has {size}", text)
-    tiles = concealed_pairs(counts, parsed.reds()) + [p for m in melds for p in m.pairs()]
-    check_limits(tiles, rules.aka_dora, text)
-    return counts, winning_tiles(counts)
+    held = parse_written(text)
+    if held.size != 13:
+        raise InvalidHand(
+            f"a hand at a draw has 13 tiles (a meld counts 3), this one has {held.size}",
+            text,
+            detail="wrong_tile_count",
+        )
+    check_limits(held.pairs(), rules.aka_dora, text)
+    return list(held.counts), winning_tiles(held.counts)
 
 
 def karaten_note(s: str, text: object, rules: Rules) -> str | None:
     """None when a hand claimed tenpai counts as tenpai; a note when it is pure karaten that does not."""
     label = f"draw.hands.{s}"
     if not isinstance(text, str):
-        raise InvalidContext(f"{label} must be a hand in tile notation, got {short(text)}")
+        raise InvalidContext(
+            f"{label} must be a hand in tile notation, got {short(text)}", detail="bad_hand_type"
+        )
     with prefixed(label):
         counts, waits = draw_waits(text, rules)
     if not waits:
-        raise InvalidContext(f"{label}: {s} is listed tenpai, but {text} is not tenpai")
+        raise InvalidContext(
+            f"{label}: {s} is listed tenpai, but {text} is not tenpai", detail="tenpai_claim_not_tenpai"
+        )
     if rules.pure_karaten_is_tenpai or any(counts[t] < 4 for t in waits):
         return None
     tiles = " ".join(name(t) for t in waits)
@@ -546,11 +596,16 @@ def check_tenpai(listed: tuple[str, ...], hands: object, rules: Rules) -> tuple[
     if hands is None:
         return listed, []
     if not isinstance(hands, dict):
-        raise InvalidContext(f"draw.hands must be a mapping of seat to hand, got {short(hands)}")
+        raise InvalidContext(
+            f"draw.hands must be a mapping of seat to hand, got {short(hands)}", detail="bad_draw_hands"
+        )
     given = {table_seat(k, "draw.hands", table_seats(rules.players)): v for k, v in hands.items()}
     stray = [s for s in given if s not in listed]
     if stray:
-        raise InvalidContext(f"draw.hands: {stray[0]} is not listed tenpai (hands check tenpai claims)")
+        raise InvalidContext(
+            f"draw.hands: {stray[0]} is not listed tenpai (hands check tenpai claims)",
+            detail="hand_not_listed_tenpai",
+        )
     notes = {s: karaten_note(s, given[s], rules) for s in listed if s in given}
     tenpai = tuple(s for s in listed if not notes.get(s))
     return tenpai, [n for n in notes.values() if n]
@@ -560,7 +615,10 @@ def settle_exhaustive(rnd: Round, draw: dict) -> dict:
     rules = rnd.rules
     nagashi = seat_list(draw.get("nagashi"), "draw.nagashi", rnd.seats)
     if nagashi and not rules.nagashi_mangan:
-        raise InvalidContext(f"nagashi mangan is not played under {rules.name} (nagashi_mangan: false)")
+        raise InvalidContext(
+            f"nagashi mangan is not played under {rules.name} (nagashi_mangan: false)",
+            detail="nagashi_not_played",
+        )
     listed = seat_list(draw.get("tenpai"), "draw.tenpai", rnd.seats)
     tenpai, notes = check_tenpai(listed, draw.get("hands"), rules)
     notes += [f"{s} declared riichi but is noten: a noten riichi is a chombo under most rules"
@@ -584,7 +642,9 @@ def abortive_outcome(rnd: Round, reason: str, skipped: list[dict] | None = None)
 def settle_draw(rnd: Round, draw: object) -> dict:
     kind = draw.get("kind") if isinstance(draw, dict) else None
     if kind not in DRAW_KEYS:
-        raise InvalidContext(f"draw must be a mapping with kind: exhaustive or abortive, got {short(draw)}")
+        raise InvalidContext(
+            f"draw must be a mapping with kind: exhaustive or abortive, got {short(draw)}", detail="bad_draw"
+        )
     assert isinstance(draw, dict)
     refuse_unknown(draw, DRAW_KEYS[kind], f"draw ({kind}): ")
     check_deposits(rnd, rnd.riichi)
@@ -594,17 +654,26 @@ def settle_draw(rnd: Round, draw: object) -> dict:
     reasons = THREE_PLAYER_ABORTIVE if rnd.rules.players == 3 else ABORTIVE_REASONS
     if reason not in reasons:
         where = " at a three-player table" if rnd.rules.players == 3 else ""
-        raise InvalidContext(f"draw.reason must be one of {', '.join(reasons)}{where}, got {short(reason)}")
+        raise InvalidContext(
+            f"draw.reason must be one of {', '.join(reasons)}{where}, got {short(reason)}",
+            detail="bad_abortive_reason",
+        )
     assert isinstance(reason, str)
     if not rnd.rules.abortive_draws:
-        raise InvalidContext(f"abortive draws are not played under {rnd.rules.name} (abortive_draws: false)")
+        raise InvalidContext(
+            f"abortive draws are not played under {rnd.rules.name} (abortive_draws: false)",
+            detail="abortive_draws_not_played",
+        )
     if reason == "sanchahou" and rnd.rules.multiple_ron != "double":
         raise InvalidContext(
             f"sanchahou (three rons: an abortive draw) only exists under multiple_ron: double; under "
-            f"{rnd.rules.name} (multiple_ron: {rnd.rules.multiple_ron}) settle the rons as wins"
+            f"{rnd.rules.name} (multiple_ron: {rnd.rules.multiple_ron}) settle the rons as wins",
+            detail="sanchahou_not_played",
         )
     if reason == "suucha_riichi" and len(rnd.riichi) < 4:
-        raise InvalidContext("suucha_riichi (four riichi) needs all four seats in riichi")
+        raise InvalidContext(
+            "suucha_riichi (four riichi) needs all four seats in riichi", detail="suucha_riichi_without_four"
+        )
     return abortive_outcome(rnd, reason)
 
 
@@ -618,12 +687,14 @@ def chombo_deltas(offender: str, rules: Rules) -> dict[str, int]:
 
 def settle_chombo(rnd: Round, raw: object) -> dict:
     if not isinstance(raw, dict):
-        raise InvalidContext(f"chombo must be a mapping like {{seat: N, reason: ...}}, got {short(raw)}")
+        raise InvalidContext(
+            f"chombo must be a mapping like {{seat: N, reason: ...}}, got {short(raw)}", detail="bad_chombo"
+        )
     refuse_unknown(raw, CHOMBO_KEYS, "chombo: ")
     offender = table_seat(raw.get("seat"), "chombo.seat", rnd.seats)
     reason = raw.get("reason")
     if reason is not None and not isinstance(reason, str):
-        raise InvalidContext(f"chombo.reason must be text, got {short(reason)}")
+        raise InvalidContext(f"chombo.reason must be text, got {short(reason)}", detail="bad_chombo_reason")
     check_deposits(rnd, rnd.riichi)
     rules = rnd.rules
     deltas = chombo_deltas(offender, rules)
@@ -650,7 +721,7 @@ def blank(ident: object = None) -> dict:
 def outcome(
     rnd: Round, kind: str, deltas: dict[str, int], stays: bool, honba: int, sticks: int, **parts
 ) -> dict:
-    """The SPEC 8 object; final scores and a below-zero warning when the round gives scores."""
+    """The settlement object; final scores and a below-zero warning when the round gives scores."""
     out = blank(rnd.id)
     out.update(kind=kind, rules=rnd.rules.name, deltas=deltas, dealer_continues=stays,
                next={"honba": honba, "riichi_sticks": sticks}, **parts)  # fmt: skip
@@ -663,24 +734,18 @@ def outcome(
 
 
 def error_result(err: RiichiError) -> dict:
-    """The SPEC 8 object of a refused settlement."""
-    return {**blank(), "ok": False, "error": {"code": err.code, "message": err.one_line()}}
+    """The settlement object of a refused settlement."""
+    return {**blank(), "ok": False, "error": error_object(err)}
 
 
 def settle_checked(mapping: object, rules: Rules | None = None) -> tuple[dict, RiichiError | None]:
     """Settle one round; ``rules`` are the defaults its ``rules:``/``rule_options:`` may override.
-    Returns (the SPEC 8 object, the refusal or None); never raises for bad input."""
-    try:
-        return settle_round(mapping, rules), None
-    except RiichiError as err:
-        return error_result(err), err
-    except RecursionError:
-        deep = InvalidContext("input nested too deeply")
-        return error_result(deep), deep
+    Returns (the settlement object, the refusal or None); never raises for bad input."""
+    return checked(lambda: settle_round(mapping, rules), error_result)
 
 
 def settle(mapping: object, rules: Rules | None = None) -> dict:
-    """The SPEC 8 object of one round (``ok: false`` with the error for bad input)."""
+    """The docs/input.md, docs/output.md object of one round (``ok: false`` with the error for bad input)."""
     return settle_checked(mapping, rules)[0]
 
 

@@ -28,7 +28,7 @@ def paid_text(ron: int | None, tsumo: dict | None) -> str:
 
 
 def points_text(d: dict) -> str:
-    """What a SPEC 4 win pays, before honba and deposits."""
+    """What a docs/output.md win pays, before honba and deposits."""
     return paid_text(d["points"]["ron"], d["points"]["tsumo"])
 
 

@@ -147,7 +147,7 @@ def _tile_rows(d: dict) -> tuple[list[tuple[list[str], str]], str]:
 
 
 def yaku_lines(d: dict) -> list[tuple[str, str]]:
-    """(name, han) for each yaku of a SPEC 4 win."""
+    """(name, han) for each yaku of a docs/output.md win."""
     out = []
     for y in d["yaku"]:
         value = (
@@ -207,7 +207,7 @@ def _facts(d: dict) -> list[tuple[str, int, bool, str]]:
 
 
 def svg_picture(d: dict) -> str:
-    """The SVG of one scored win (a SPEC 4 dict with ``ok`` true)."""
+    """The SVG of one scored win (a docs/output.md dict with ``ok`` true)."""
     body = [
         _text(MARGIN, MARGIN + 6, d["hand"], 15, True),
         _text(MARGIN, MARGIN + 24, _situation(d), 12, color="#666"),

@@ -170,6 +170,7 @@ def test_dealer_haneman_tsumo_at_two_honba_with_a_stick():
     r = score("1233457779p555z9p", win="tsumo", riichi=True, seat_wind="E", honba=2, riichi_sticks=1)
     assert r["limit"] == "haneman" and r["points"]["total"] == 12000
     assert r["payments"] == {"E": 13400, "S": -6200, "W": -6200}
+    assert (r["points"]["honba"], r["points"]["deposits"]) == (400, 1000)  # 2 honba x 100 x 2 payers
 
 
 def test_dealer_mangan_tsumo_is_4000_all():

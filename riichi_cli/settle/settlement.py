@@ -44,7 +44,7 @@ from typing import Any
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, did_you_mean, short
 from ..core.notation import check_limits, parse_written
-from ..core.points import Points, base_points, honba_share, payments, table_points
+from ..core.points import Points, honba_share, payments, table_points
 from ..core.rules import Rules, resolve_rules
 from ..core.scoring import Result, score_request
 from ..core.tiles import DRAGONS, SEATS, WINDS, name, table_seats
@@ -438,22 +438,14 @@ def scaled(p: Points, num: int, den: int) -> Points:
     return Points(f(p.ron), f(p.tsumo_dealer), f(p.tsumo_other))
 
 
-def liable_total(res: Result, rules: Rules) -> int:
-    """What a liable player covers: the hand's total. With three players a tsumo is charged at its ron
-    value, as though the liable player had dealt in (the tsumo would lack North's share)."""
-    if rules.players == 4 or res.points.ron is not None:
-        return res.points.total
-    base = 8000 * res.yakuman if res.yakuman else base_points(res.han or 0, res.fu or 30, rules)[0]
-    return table_points(base, res.context.dealer, False, rules).ron or 0
-
-
 def win_payments(res: Result, honba: int, sticks: int, pao: Pao | None, rules: Rules) -> dict[str, int]:
     """Each seat's change for one winner who takes ``honba`` counters and ``sticks`` deposits."""
     winner, discarder = res.context.seat_wind, res.context.discarder
     if pao is None or pao.liable == discarder:  # a liable discarder pays it all anyway
         return payments(res.points, winner, discarder, honba, sticks, rules)
     delta = payments(scaled(res.points, pao.of - pao.part, pao.of), winner, discarder, 0, sticks, rules)
-    part = liable_total(res, rules) * pao.part // pao.of
+    # The hand's total as the winner collects it: with three players a tsumo's, tsumo loss included.
+    part = res.points.total * pao.part // pao.of
     liable_pays = part if discarder is None else part // 2
     owed = {pao.liable: liable_pays}
     if discarder is not None:

@@ -20,6 +20,7 @@ from .core.rules import (
     resolve_rules,
     rules_from_options,
     rules_options,
+    with_overrides,
 )
 from .core.scoring import score_request
 from .io.mapping import build_request, read_id, read_rules, tile_list, unknown_key_message
@@ -71,8 +72,17 @@ def _score_shipped(item: tuple[dict, tuple | None, str | None]) -> dict:
     return score(mapping, None if options is None else rules_from_options(options), source)
 
 
-def score_items(items: list[tuple[dict, Rules | None, str | None]], jobs: int = 1) -> Iterator[dict]:
-    """Score (mapping, rules, source) items in input order; ``jobs`` > 1 uses that many processes."""
+def score_items(
+    items: list[tuple[dict, Rules | None, str | None]], jobs: int = 1, scheduler: str | None = None
+) -> Iterator[dict]:
+    """Score (mapping, rules, source) items in input order; ``jobs`` > 1 uses that many processes,
+    ``scheduler`` the address of a running Dask scheduler instead."""
+    if scheduler:
+        from .files.cluster import dask_map
+
+        shipped = [(m, None if r is None else rules_options(r), src) for m, r, src in items]
+        yield from dask_map(_score_shipped, shipped, scheduler)
+        return
     if jobs <= 1 or len(items) < 2:
         yield from map(_score_item, items)
         return
@@ -222,3 +232,38 @@ def rules(preset: Any = None) -> dict:
         "options": options,
         "unverified": sorted(UNVERIFIED[name]),
     }
+
+
+def replay(path_or_text: Any, rules: Any = None, rule_options: dict | None = None) -> list[dict]:
+    """Re-score and re-settle every round of a game log (`riichi replay --format json`'s rounds,
+    docs/output.md): a path (a file or a folder of logs), or the log itself as text or bytes (mjlog XML,
+    gzipped or not, or tenhou6 JSON).
+
+    Returns the list of replay objects; an unreadable log is a ``kind: error`` object, never an
+    exception. ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules, default tenhou) give
+    way to the log's own lobby rules (red fives, open tanyao), and ``rule_options`` win over both.
+    A plain picklable function: ``dask.bag.from_sequence(paths).map(riichi_cli.replay)``.
+
+    >>> [d["error"]["message"] for d in replay('{"log": []}')]
+    ['the log holds no round']
+    """
+    from .files.logs import BadLog, log_paths, replay_path, text_of
+    from .logs.compare import error_object
+    from .logs.replay import replay_text
+
+    try:
+        base = _rules_of(rules)
+        overrides = dict(rule_options or {})
+        with_overrides(base, overrides)  # an unknown option is refused here, once
+    except RiichiError as e:
+        return [error_object("-", "", None, e.code, e.one_line())]
+    if isinstance(path_or_text, (bytes, bytearray)):
+        try:
+            text = text_of(bytes(path_or_text))
+        except BadLog as e:
+            return [error_object("-", "", None, "unreadable", str(e))]
+        return replay_text(text, "-", "", base, overrides)
+    text = str(path_or_text)
+    if text.lstrip()[:1] in ("<", "{"):
+        return replay_text(text, "-", "", base, overrides)
+    return [d for path in log_paths([text]) for d in replay_path(path, base, overrides)]

@@ -24,7 +24,7 @@ from .core.rules import (
     with_overrides,
 )
 from .core.scoring import score_request
-from .io.mapping import build_request, read_id, tile_list, unknown_key_message
+from .io.mapping import build_request, read_id, read_rules, tile_list, unknown_key_message
 from .io.report import checked, error_dict, refusal, result_dict
 
 T = TypeVar("T")
@@ -37,7 +37,7 @@ R = TypeVar("R")
 TABLE_KEYS = ("rules", "cells", "limits")
 RULES_KEYS = ("preset", "options", "unverified")
 #: The keys a `shanten` mapping may have.
-SHANTEN_INPUT = frozenset({"hand", "visible", "dora", "id"})
+SHANTEN_INPUT = frozenset({"hand", "visible", "dora", "id", "rules", "rule_options"})
 
 
 def score(mapping: Any, rules: Any = None, source: str | None = None) -> dict:
@@ -189,10 +189,11 @@ def waits(mapping: Any, rules: Any = None) -> dict:
     return checked(work, lambda err: refusal(err, mapping, WAITS_KEYS))[0]
 
 
-def shanten(mapping: Any) -> dict:
+def shanten(mapping: Any, rules: Any = None) -> dict:
     """Shanten of 13 or 14 tiles (`riichi shanten --json`): ``hand``, optional ``visible``, ``dora``, ``id``.
 
-    A plain string is taken as the hand.
+    A plain string is taken as the hand. ``rules`` (or the mapping's ``rules``/``rule_options``) only
+    matter for the tile set: three players (``tenhou3``) read it in the 108 tiles.
 
     >>> shanten("123m456p789s1237z")["shanten"]["best"]
     2
@@ -210,7 +211,8 @@ def shanten(mapping: Any) -> dict:
             raise InvalidContext(unknown_key_message(unknown[0], SHANTEN_INPUT), detail="unknown_key")
         read_id(mapping)
         seen, dora = tile_list(mapping.get("visible"), "visible"), tile_list(mapping.get("dora"), "dora")
-        report = shanten_of(mapping.get("hand"), seen, dora)[0]
+        players = read_rules(mapping, _rules_of(rules)).players
+        report = shanten_of(mapping.get("hand"), seen, dora, players)[0]
         return {**report, "id": mapping["id"]} if "id" in mapping else report
 
     return checked(work, lambda err: refusal(err, mapping, SHANTEN_KEYS))[0]

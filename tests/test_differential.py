@@ -118,11 +118,15 @@ def our_yaku(result: dict) -> list[tuple[str, int]]:
     return sorted((y["id"], y["yakuman"] if "yakuman" in y else y["han"]) for y in result["yaku"])
 
 
-def compare(deal: Deal) -> list[str]:
-    """The differences between our result and the library's on one deal ([] when they agree)."""
+def compare(deal: Deal, inputs: dict | None = None, yaku_of=None) -> list[str]:
+    """The differences between our result and the library's on one deal ([] when they agree).
+
+    ``inputs`` replace `library_inputs` (the three-player test builds its own) and ``yaku_of`` our
+    yaku list as compared (default `our_yaku`).
+    """
     mapping = deal.mapping()
     ours = riichi_cli.score(mapping)
-    inputs = library_inputs(deal)
+    inputs = library_inputs(deal) if inputs is None else inputs
     theirs = HandCalculator.estimate_hand_value(**inputs)
     if theirs.error or not ours["ok"]:
         our_code = ours["error"]["code"] if not ours["ok"] else None
@@ -148,7 +152,7 @@ def compare(deal: Deal) -> list[str]:
         dealer_share = cost["main"] if deal.context["seat_wind"] != "E" else None
         check("tsumo", (tsumo["dealer"], tsumo["non_dealer"]), (dealer_share, cost["additional"]))
     check("winner total", ours["payments"][deal.context["seat_wind"]], cost["total"])
-    check("yaku", our_yaku(ours), library_yaku(theirs))
+    check("yaku", (yaku_of or our_yaku)(ours), library_yaku(theirs))
     return problems
 
 

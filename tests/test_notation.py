@@ -470,7 +470,7 @@ def test_unknown_rule_option_and_bad_values_list_the_valid_ones():
     r = refused({"hand": BASE, "rule_options": {"kuitann": True}}, "invalid_context", "'kuitann'")
     for name in ("kuitan", "aka_dora", "kiriage_mangan", "honba_points"):
         assert name in r["error"]["message"]
-    refused({"hand": BASE, "rule_options": {"aka_dora": 5}}, "invalid_context", "aka_dora", "0, 3, 4")
+    refused({"hand": BASE, "rule_options": {"aka_dora": 5}}, "invalid_context", "aka_dora", "0, 2, 3, 4")
     refused({"hand": BASE, "rule_options": {"kuitan": "maybe"}}, "invalid_context", "kuitan", "true, false")
     refused(
         {"hand": BASE, "rule_options": {"renhou": "lots"}},

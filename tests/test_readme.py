@@ -165,7 +165,8 @@ def test_completion_offers_presets_seats_and_rule_keys():
         result = CliRunner().invoke(main, [], env=env, prog_name="riichi")
         return [line.split(",", 1)[1] for line in result.output.splitlines()]
 
-    assert set(complete("score", "--rules", "m")) == {"mahjongsoul", "mleague", "majsoul"}
+    want = {"mahjongsoul", "mleague", "majsoul", "mahjongsoul3", "majsoul3"}  # three players too
+    assert set(complete("score", "--rules", "m")) == want
     assert complete("waits", "--seat", "") == ["E", "S", "W", "N"]
     assert complete("table", "--rule", "kuit") == ["kuitan="]
     assert complete("table", "--rule", "kuitan=") == ["kuitan=true", "kuitan=false"]

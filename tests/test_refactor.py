@@ -236,6 +236,12 @@ CASES = {
     "min_han": ("score", {"hand": "123m456p789s22s345s"}, 1, 2),  # pinfu only: 1 han
     "ryanshiba": ("score", {"hand": "123m456p789s22s345s", "honba": 5}, False, True),
     "honba_points": ("score", {"hand": "234m456p22345678s", "honba": 1}, 300, 100),
+    # a mangan tsumo: four players 2000/4000 = 8000; three players lose North's 2000 (6000)
+    "players": ("score", {"hand": "12456789p111s55z3p", "win": "tsumo", "riichi": True}, 4, 3),
+    "tsumo_loss": (
+        "score", {"hand": "12456789p111s55z3p", "win": "tsumo", "riichi": True, "rules": "tenhou3"},
+        True, False,
+    ),
 }  # fmt: skip
 
 

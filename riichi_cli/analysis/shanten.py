@@ -228,10 +228,23 @@ def _part_id(key: tuple[int, ...]) -> int:
     return vid
 
 
-def _parts(c: Sequence[int]) -> tuple[list[tuple[int, ...]], list[int]]:
-    """The counts of the four parts of a hand and their vector ids."""
+#: Three players: the characters are 1m and 9m only. They never form a sequence, so they are one
+#: part of two kinds read like the honors (pairs and triplets): a key of two counts. The four-player
+#: suit would let a fourth 1m join 2m 3m that do not exist.
+_THREE_PLAYER_MAN = (0, 8)
+
+
+def _parts(c: Sequence[int], three: bool = False) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The counts of the four parts of a hand and their vector ids (``three``: the 108-tile set)."""
     keys = [tuple(c[lo:hi]) for lo, hi in _PARTS]
+    if three:
+        keys[0] = (c[0], c[8])
     return keys, [_part_id(key) for key in keys]
+
+
+def _tile(lo: int, key: tuple[int, ...], pos: int) -> int:
+    """The tile at ``pos`` of a part that starts at ``lo`` (the two-kind characters of three players)."""
+    return _THREE_PLAYER_MAN[pos] if len(key) == 2 else lo + pos
 
 
 def _entry(a: int, b: int, target: int) -> int:
@@ -249,9 +262,9 @@ def _entry(a: int, b: int, target: int) -> int:
     return value
 
 
-def _distance(c: Sequence[int], sets: int) -> int:
+def _distance(c: Sequence[int], sets: int, three: bool = False) -> int:
     """Fewest tiles to draw to reach ``sets`` sets and a pair (at most four of a tile)."""
-    _, (a, b, d, h) = _parts(c)
+    _, (a, b, d, h) = _parts(c, three)
     return _entry(_times(_times(a, b), d), h, 2 * sets + 1)
 
 
@@ -259,10 +272,12 @@ def _distance(c: Sequence[int], sets: int) -> int:
 # Validation
 
 
-def _check(counts: Counts, melds: int, max_count: int = 4) -> tuple[int, int]:
+def _check(counts: Counts, melds: int, max_count: int = 4, players: int = 4) -> tuple[int, int]:
     """Validate a hand; return (concealed tile count, sets still needed)."""
     if len(counts) != _NUM_TILES:
         raise ValueError(f"a hand has {_NUM_TILES} counts, got {len(counts)}")
+    if players == 3 and any(counts[1:8]):
+        raise ValueError("three players: the set has no 2m-8m")
     if not 0 <= melds <= _MAX_SETS:
         raise ValueError(f"melds must be 0..4, got {melds}")
     if min(counts) < 0 or max(counts) > max_count:
@@ -339,14 +354,14 @@ def kokushi_shanten(counts: Counts) -> int:
     return _kokushi(counts)
 
 
-def shanten(counts: Counts, melds: int = 0) -> dict[str, int | None]:
+def shanten(counts: Counts, melds: int = 0, players: int = 4) -> dict[str, int | None]:
     """All shanten numbers of a hand: ``standard``, ``chiitoitsu``, ``kokushi`` and ``best``.
 
     Seven pairs and thirteen orphans are closed-hand shapes: with ``melds > 0`` they are ``None``
-    and ``best`` is the standard number.
+    and ``best`` is the standard number. ``players`` 3 reads the hand in the 108-tile set.
     """
-    _, need = _check(counts, melds)
-    standard = _distance(counts, need) - 1
+    _, need = _check(counts, melds, players=players)
+    standard = _distance(counts, need, players == 3) - 1
     if melds:
         return {"standard": standard, "chiitoitsu": None, "kokushi": None, "best": standard}
     chiitoitsu = _chiitoitsu(counts)
@@ -519,7 +534,7 @@ def _part_accepts(lo: int, key: tuple[int, ...], rest: int, target: int) -> tupl
         out = [pos for pos, after in draws if _entry(after, rest, target) < now]
         if _entry(_times(vid, rest), _ISOLATED_ID, target) < now:
             out.extend(isolated)
-        tiles = _part_accepts_memo[memo_key] = tuple(lo + pos for pos in sorted(out))
+        tiles = _part_accepts_memo[memo_key] = tuple(_tile(lo, key, pos) for pos in sorted(out))
     return tiles
 
 
@@ -583,28 +598,31 @@ def _best_accepts(
     return best, sorted(set(out))
 
 
-def accepts(counts: Counts, melds: int = 0) -> list[int]:
+def accepts(counts: Counts, melds: int = 0, players: int = 4) -> list[int]:
     """The tiles whose draw lowers the best shanten of a ``3k + 1``-tile hand (ukeire kinds).
 
-    A tile held four times is never accepted: it cannot be drawn.
+    A tile held four times is never accepted: it cannot be drawn. With ``players`` 3 the standard
+    shape reads 1m and 9m as two kinds without sequences; tiles outside the 108 are left to the caller
+    (seven pairs may name any new kind).
     """
-    n, need = _check(counts, melds)
+    n, need = _check(counts, melds, players=players)
     _check_size(n, need, 1, "accepts")
-    keys, ids = _parts(counts)
+    keys, ids = _parts(counts, players == 3)
     stats = None if melds else _closed_stats(counts)
     return _best_accepts(counts, keys, ids, need, stats)[1]
 
 
-def discard_table(counts: Counts, melds: int = 0) -> list[tuple[int, int, list[int]]]:
+def discard_table(counts: Counts, melds: int = 0, players: int = 4) -> list[tuple[int, int, list[int]]]:
     """For a ``3k + 2``-tile hand: ``(discard, best shanten after it, accepted tiles after it)``.
 
     One row per distinct tile held, sorted by shanten, then most accepted kinds, then tile.
-    Weighing the accepted tiles by how many are unseen is left to the caller.
+    Weighing the accepted tiles by how many are unseen is left to the caller. ``players`` as for
+    `accepts`.
     """
-    n, need = _check(counts, melds)
+    n, need = _check(counts, melds, players=players)
     _check_size(n, need, 2, "discard_table")
     c = list(counts)
-    keys, ids = _parts(c)
+    keys, ids = _parts(c, players == 3)
     stats = None if melds else _closed_stats(c)
     rows = []
     for p, (lo, _) in enumerate(_PARTS):
@@ -612,7 +630,7 @@ def discard_table(counts: Counts, melds: int = 0) -> list[tuple[int, int, list[i
         for pos, x in enumerate(key):
             if not x:
                 continue
-            t = lo + pos
+            t = _tile(lo, key, pos)
             # Only this part changes: the others keep their keys and vector ids.
             keys[p] = key[:pos] + (x - 1,) + key[pos + 1 :]
             ids[p] = _part_id(keys[p])

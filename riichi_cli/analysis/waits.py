@@ -19,14 +19,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from ..core.context import Context, Request, check_win_tile
+from ..core.context import Context, Request, check_three_player_shape, check_win_tile, not_in_set
 from ..core.decompose import winning_tiles
 from ..core.errors import Furiten, InvalidContext, InvalidHand, RiichiError
 from ..core.hand import Hand, HeldHand
 from ..core.notation import check_limits, parse_written
 from ..core.rules import Rules
 from ..core.scoring import Result, furiten, score_request
-from ..core.tiles import FIVES, name, seat_before
+from ..core.tiles import FIVES, NORTH, NOT_IN_THREE_PLAYER, TILE_SET, name, seat_before
 from ..io.mapping import hand_text, read_head, read_situation
 from ..io.report import checked, error_dict, refusal, result_dict
 from .shanten import accepts, discard_table, shanten
@@ -129,12 +129,14 @@ def read_columns(hand: HeldHand, base: dict, rules: Rules | None) -> tuple[Rules
     return found, ron, tsumo
 
 
-def never_won(hand: HeldHand, tile: int) -> InvalidHand:
+def never_won(hand: HeldHand, tile: int, kita: int = 0) -> InvalidHand:
     """The refusal of a wait whose four copies are all the player's own: it can never come.
 
     The scorer would refuse a fifth copy as a bad hand; this says why the wait cannot come.
+    ``kita``: North tiles the player set aside (three players), their own too.
     """
-    where = "in the hand (pure karaten)" if hand.counts[tile] == 4 else "in your own hand and melds"
+    where = "in your own hand, melds and kita" if tile == NORTH and kita else "in your own hand and melds"
+    where = "in the hand (pure karaten)" if hand.counts[tile] == 4 else where
     return InvalidHand(
         f"all four {name(tile)} are {where}: this wait can never be won", detail="wait_never_comes"
     )
@@ -200,9 +202,10 @@ def wait_entries(
     ctx = ron.context or tsumo.context
     assert ctx is not None
     own = seen_counts(hand.pairs())
+    own[NORTH] += ctx.kita  # set aside by the player (three players): theirs too
     # a wait that can never come echoes the situation: the ron's discarder, no discarder for a tsumo
     never_echo: dict[str, dict] = {
-        "ron": {"from": ctx.from_seat or seat_before(ctx.seat_wind)},
+        "ron": {"from": ctx.from_seat or seat_before(ctx.seat_wind, ctx.players)},
         "tsumo": {"from": None},
     }
     entries, ron_yaku = [], []
@@ -211,7 +214,7 @@ def wait_entries(
         outcomes: list[Outcome] = []
         for col in columns:
             never = own[t] == 4
-            outcome = never_won(hand, t) if never else score_column(hand, col, rules, t, indicators)
+            outcome = never_won(hand, t, ctx.kita) if never else score_column(hand, col, rules, t, indicators)
             entry[col.kind] = column_dict(outcome, hand, col, t, never_echo[col.kind] if never else {})
             outcomes.append(outcome)
         entries.append(entry)
@@ -230,11 +233,13 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
     ctx = ron.context or tsumo.context
     assert ctx is not None
     indicators = [(t, False) for t in ctx.dora + ctx.ura]
-    known = hand.pairs() + indicators
+    check_tile_set(visible, "visible", rules.players)
+    kita = [(NORTH, False)] * ctx.kita  # set aside by the player: seen, and never drawn again
+    known = hand.pairs() + indicators + kita
     check_limits(
         known + [(t, False) for t in ctx.discards] + list(visible), rules.aka_dora, hand.text, _SEEN_TOO
     )
-    seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible))
+    seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible) + kita)
     tiles = winning_tiles(hand.counts)
     entries, ron_yaku = wait_entries(hand, tiles, (ron, tsumo), rules, indicators)
     for entry, t in zip(entries, tiles):
@@ -250,7 +255,7 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
         "id": mapping.get("id"),
         "hand": canonical,
         "tenpai": tenpai,
-        "shanten": 0 if tenpai else shanten(hand.counts, len(hand.melds))["best"],
+        "shanten": 0 if tenpai else shanten(hand.counts, len(hand.melds), rules.players)["best"],
         "waits": entries,
         "furiten": furiten_status(tiles, ctx),
         "karaten": bool(tiles) and all(e["unseen"] == 0 for e in entries),
@@ -291,12 +296,18 @@ def discard_name(hand: HeldHand, tile: int) -> str:
     return name(tile, red)
 
 
-def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()) -> dict:
+def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = (), players: int = 4) -> dict:
     """The shanten object (docs/output.md) of a 13- or 14-tile hand; raises RiichiError on bad input.
 
     For 14 tiles every distinct discard is ranked by the shanten it leaves, then by the unseen
     copies of the tiles it accepts (then by tile); for 13 tiles the accepted tiles are listed.
+    With ``players`` 3 the 108-tile set applies: no 2m-8m held, seen or accepted, no chi.
     """
+    if players == 3:
+        check_three_player_shape(hand.counts, hand.melds, hand.text)
+    check_tile_set(visible, "visible", players)
+    check_tile_set(dora, "dora", players)
+    in_set = set(TILE_SET[players])
     known = hand.pairs() + list(dora)
     check_limits(known, _MOST_RED, hand.text)
     check_limits(known + list(visible), _MOST_RED, hand.text, _SEEN_TOO)
@@ -307,16 +318,16 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
         "error": None,
         "hand": hand.notation(),
         "tiles": hand.size,
-        "shanten": shanten(hand.counts, melds),
+        "shanten": shanten(hand.counts, melds, players),
     }
     if hand.size == 13:
-        accepted = unseen_list(accepts(hand.counts, melds), seen)
+        accepted = unseen_list([t for t in accepts(hand.counts, melds, players) if t in in_set], seen)
         out["accepts"] = accepted
         out["total"] = sum(a["unseen"] for a in accepted)
         return out
     rows = []
-    for tile, after, tiles in discard_table(hand.counts, melds):
-        accepted = unseen_list(tiles, seen)
+    for tile, after, tiles in discard_table(hand.counts, melds, players):
+        accepted = unseen_list([t for t in tiles if t in in_set], seen)
         total = sum(a["unseen"] for a in accepted)
         row = {"discard": discard_name(hand, tile), "shanten": after, "accepts": accepted, "total": total}
         rows.append((after, -total, tile, row))
@@ -325,10 +336,17 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
 
 
 def shanten_of(
-    text: object, visible: TilePairs = (), dora: TilePairs = ()
+    text: object, visible: TilePairs = (), dora: TilePairs = (), players: int = 4
 ) -> tuple[dict, RiichiError | None]:
     """`shanten_report` of a hand text that never raises."""
     return checked(
-        lambda: shanten_report(read_hand(text, (13, 14)), visible, dora),
+        lambda: shanten_report(read_hand(text, (13, 14)), visible, dora, players),
         lambda err: refusal(err, None, SHANTEN_KEYS),
     )
+
+
+def check_tile_set(tiles: TilePairs, key: str, players: int) -> None:
+    """Three players: refuse 2m-8m among tiles given as seen (``--visible``, ``--dora``)."""
+    bad = next((t for t, _ in tiles if t in NOT_IN_THREE_PLAYER), None) if players == 3 else None
+    if bad is not None:
+        raise InvalidContext(f"{key}: {not_in_set(bad)}", detail="not_in_three_player_set")

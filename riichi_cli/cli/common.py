@@ -62,7 +62,8 @@ class RulesParam:
         )(f)  # fmt: skip
         f = click.option(
             "--rules", "preset", default=None, metavar="PRESET",
-            help="Rule preset: tenhou (default), mahjongsoul, mleague, wrc2022, ema2025, jpml2023.",
+            help="Rule preset: tenhou (default), mahjongsoul, mleague, wrc2022, ema2025, jpml2023; "
+            "three players: tenhou3 (sanma), mahjongsoul3.",
             shell_complete=completer(preset_names),
         )(f)  # fmt: skip
         return f
@@ -191,6 +192,7 @@ def context_options(f=None, *, skip: tuple[str, ...] = ()):
     opts = [
         ("--passed", "passed", "TILES", "Winning tiles let pass since your last discard (furiten)."),
         ("--discards", "discards", "TILES", "Your own discards this hand (furiten)."),
+        ("--kita", "kita", "N", "Three players: North tiles you set aside as nuki dora (0-4)."),
         ("--sticks", "riichi_sticks", "N", "Riichi deposits on the table."),
         ("--honba", "honba", "N", "Honba counters."),
         ("--ura", "ura", "TILES", "Ura dora indicators (riichi only)."),
@@ -246,12 +248,12 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
     for key in ("win_tile", "from", "round_wind", "seat_wind", "dora", "ura", "discards", "passed"):
         if params.get(key) is not None:
             mapping[key] = params[key]
-    for key in ("honba", "riichi_sticks"):
+    for key in ("honba", "riichi_sticks", "kita"):
         if params.get(key) is not None:
             try:  # more than 4,300 digits is a ValueError too: never a whole number here
                 mapping[key] = int(params[key])
             except ValueError:
-                flag = "--sticks" if key == "riichi_sticks" else "--honba"
+                flag = {"riichi_sticks": "--sticks", "honba": "--honba", "kita": "--kita"}[key]
                 raise InvalidContext(
                     f"{flag} must be a whole number from 0 to {MAX_COUNT}, got {short(params[key])}"
                 ) from None

@@ -59,6 +59,7 @@ Examples:
   riichi shanten 123m456p789s12377z
   riichi shanten 12389m1468p3567s2z --visible 4p4p
   riichi shanten 123m456p78s23z pon:777z --json
+  riichi shanten 19m19p19s123456z9p --rules tenhou3
 """
 
 
@@ -202,13 +203,15 @@ def answer_one(report: dict, err: RiichiError | None, as_json: bool, show: Calla
 @click.argument("hand", nargs=-1)
 @click.option("--visible", default=None, metavar="TILES", help="Tiles seen elsewhere: discards, melds.")
 @click.option("--dora", default=None, metavar="TILES", help="Dora indicators (not unseen any more).")
+@RulesParam.options
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
-def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
+def shanten(hand: tuple[str, ...], visible, dora, preset, rule_items, as_json) -> None:
     """Shanten of 13 or 14 tiles; for 14, every discard ranked by acceptance."""
     from ..analysis.waits import SHANTEN_KEYS, shanten_of
     from ..io.report import refusal
 
     refused = (lambda e: refusal(e, None, SHANTEN_KEYS)) if hand != ("-",) else None
+    rules = resolve(preset, rule_items, as_json, refused)  # three players: the 108-tile set
     seen = read_tiles(visible, "visible", as_json, refused)
     indicators = read_tiles(dora, "dora", as_json, refused)
     if hand == ("-",):
@@ -218,14 +221,15 @@ def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
             from ..api import shanten as shanten_json
 
             # the flags' --visible/--dora, unless the line gives its own
-            return shanten_json(line_mapping(text, {"visible": visible, "dora": dora}, SHANTEN_INPUT))
+            base = {"visible": visible, "dora": dora}
+            return shanten_json(line_mapping(text, base, SHANTEN_INPUT), rules)
 
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:
         refuse(missing_hand("13 or 14", "123m456p789s12377z", ", or '-' for stdin"), as_json, refused)
     from .render.shanten import print_shanten
 
-    answer_one(*shanten_of(" ".join(hand), seen, indicators), as_json, print_shanten)
+    answer_one(*shanten_of(" ".join(hand), seen, indicators, rules.players), as_json, print_shanten)
 
 
 __all__ = ["shanten", "waits"]

@@ -6,14 +6,15 @@ become (a `Context`, a checked `Request`) and the table-side checks. Pure: no I/
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from .decompose import is_kokushi
-from .errors import InvalidContext
+from .errors import InvalidContext, InvalidHand
 from .hand import Hand, Meld
 from .rules import Rules
-from .tiles import name, seat_before
+from .tiles import NORTH, NOT_IN_THREE_PLAYER, name, seat_before
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,8 @@ class Context:
     discards: tuple[int, ...] = ()
     passed: tuple[int, ...] = ()
     chankan_ankan: bool = False  # `chankan: ankan`: the robbed kan was a concealed one
+    kita: int = 0  # North tiles set aside as nuki dora (three players)
+    players: int = 4
 
     @property
     def dealer(self) -> bool:
@@ -55,7 +58,7 @@ class Context:
         """The seat that dealt in: ``from``, else the seat before the winner; None on tsumo."""
         if self.tsumo:
             return None
-        return self.from_seat or seat_before(self.seat_wind)
+        return self.from_seat or seat_before(self.seat_wind, self.players)
 
 
 class Request(NamedTuple):
@@ -72,14 +75,14 @@ IMPOSSIBLE: Final = {
     "riichi_with_open_melds": "riichi with open melds",
     "ippatsu_without_riichi": "ippatsu without riichi",
     "ippatsu_not_played": "ippatsu is not played under {rules} (ippatsu: false)",
-    "ippatsu_with_rinshan": "ippatsu with rinshan (any kan ends ippatsu, a concealed kan too)",
+    "ippatsu_with_rinshan": "ippatsu with rinshan (any kan or kita ends ippatsu, a concealed kan too)",
     "tsumo_with_from": "tsumo with 'from' (only a ron has a discarder)",
     "deal_in_to_self": "the winner cannot deal in to themselves ('from' is the seat wind)",
     "haitei_with_ron": "haitei with ron (haitei is a tsumo on the last tile; see houtei)",
     "houtei_with_tsumo": "houtei with tsumo (houtei is a ron on the last discard; see haitei)",
     "chankan_with_tsumo": "chankan with tsumo (chankan robs a kan: a ron)",
     "rinshan_with_ron": "rinshan with ron (rinshan is a tsumo on the replacement tile)",
-    "rinshan_without_kan": "rinshan without a kan in the hand",
+    "rinshan_without_kan": "rinshan without a kan (or a kita) in the hand",
     "rinshan_with_haitei": "rinshan and haitei together (the replacement tile is not the last tile)",
     "chankan_with_houtei": "chankan and houtei together",
     "tenhou_for_non_dealer": "tenhou for a non-dealer (see chiihou)",
@@ -91,6 +94,7 @@ IMPOSSIBLE: Final = {
     "renhou_with_chankan": "renhou with chankan (the robbed kan was a call: the first turn is over)",
     "first_turn_win_with_melds": "tenhou/chiihou/renhou with melds",
     "first_turn_win_with_riichi": "tenhou/chiihou/renhou with riichi",
+    "first_turn_win_after_kita": "tenhou/chiihou/renhou after a kita (a kita breaks them as a call does)",
     "ura_without_riichi": "ura dora indicators without riichi",
     "ura_dora_not_played": "ura dora are not played under {rules} (ura_dora: false)",
     "kan_dora_not_played": "{dora} dora indicators but kan_dora is false",
@@ -121,7 +125,7 @@ def check_context(melds: tuple[Meld, ...], c: Context, rules: Rules) -> None:
         (c.houtei and c.tsumo, "houtei_with_tsumo"),
         (c.chankan and c.tsumo, "chankan_with_tsumo"),
         (c.rinshan and not c.tsumo, "rinshan_with_ron"),
-        (c.rinshan and not has_kan, "rinshan_without_kan"),
+        (c.rinshan and not has_kan and not c.kita, "rinshan_without_kan"),
         (c.rinshan and c.haitei, "rinshan_with_haitei"),
         (c.rinshan and c.ippatsu, "ippatsu_with_rinshan"),
         (c.chankan and c.houtei, "chankan_with_houtei"),
@@ -133,6 +137,7 @@ def check_context(melds: tuple[Meld, ...], c: Context, rules: Rules) -> None:
         (c.renhou and rules.renhou == "none", "renhou_not_played"),
         ((c.tenhou or c.chiihou or c.renhou) and bool(melds), "first_turn_win_with_melds"),
         ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "first_turn_win_with_riichi"),
+        ((c.tenhou or c.chiihou or c.renhou) and c.kita > 0, "first_turn_win_after_kita"),
         (c.renhou and c.chankan, "renhou_with_chankan"),
         (bool(c.ura) and not c.in_riichi, "ura_without_riichi"),
         (bool(c.ura) and not rules.ura_dora, "ura_dora_not_played"),
@@ -176,3 +181,47 @@ def check_chankan(hand: Hand, c: Context, rules: Rules) -> None:
             "impossible context: only thirteen orphans may rob a concealed kan (chankan: ankan)",
             detail="chankan_ankan_not_kokushi",
         )
+
+
+# -- three players (SPEC 12) ------------------------------------------------------------------
+
+
+def not_in_set(tile: int) -> str:
+    """Why a tile is refused at a three-player table."""
+    return (
+        f"{name(tile)} is not in three-player mahjong (its 108 tiles have only 1m and 9m of the characters)"
+    )
+
+
+def check_three_player_shape(counts: Sequence[int], melds: tuple[Meld, ...], text: str) -> None:
+    """Tiles held at a three-player table (``counts`` of every tile held): no 2m-8m, no chi."""
+    for t in NOT_IN_THREE_PLAYER:
+        if counts[t]:
+            raise InvalidHand(not_in_set(t), text, detail="not_in_three_player_set")
+    for meld in melds:
+        if meld.is_chi:
+            raise InvalidHand(
+                f"no chi in three-player mahjong ({meld.notation()}): only pon and kan",
+                text,
+                detail="chi_in_sanma",
+            )
+
+
+def check_three_player(
+    counts: Sequence[int], melds: tuple[Meld, ...], c: Context, rules: Rules, text: str
+) -> None:
+    """Three players: no 2m-8m anywhere, no chi, and at most four North with the kita set aside.
+
+    ``counts`` are every tile the player holds, melds included.
+    """
+    if rules.players != 3:
+        return
+    check_three_player_shape(counts, melds, text)
+    for key, tiles in (("dora", c.dora), ("ura", c.ura), ("discards", c.discards), ("passed", c.passed)):
+        for t in tiles:
+            if t in NOT_IN_THREE_PLAYER:
+                raise InvalidContext(f"{key}: {not_in_set(t)}", detail="not_in_three_player_set")
+    north = counts[NORTH] + c.dora.count(NORTH) + c.ura.count(NORTH) + c.kita
+    if north > 4:
+        where = "hand, melds, indicators and kita together"
+        raise InvalidHand(f"{north} North tiles ({where}); there are four", text, detail="too_many_north")

@@ -193,7 +193,7 @@ def pick_win_tile(counts: tuple[int, ...], reds: tuple[int, ...], win: str, text
     return tile, red or held == held_red
 
 
-_RED_LIMITS: Final = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
+_RED_LIMITS: Final = {0: (0, 0, 0), 2: (0, 1, 1), 3: (1, 1, 1), 4: (1, 2, 1)}
 
 
 def check_limits(tiles: list[tuple[int, bool]], aka_dora: int, text: str, counted: str = "") -> None:

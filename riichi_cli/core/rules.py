@@ -46,6 +46,9 @@ class Rules:
     min_han: int = 1
     ryanshiba: bool = False
     honba_points: int = 300
+    # Three players (SPEC 12): the four-player presets keep these defaults.
+    players: int = 4
+    tsumo_loss: bool = True
 
 
 #: Largest whole-number option value (points, han); bigger values are refused.
@@ -53,7 +56,8 @@ MAX_OPTION = 1_000_000
 
 #: Allowed values of each option: a tuple of choices, or a type for free values.
 CHOICES: dict[str, tuple | type] = {
-    "aka_dora": (0, 3, 4),
+    "aka_dora": (0, 2, 3, 4),
+    "players": (4, 3),
     "double_wind_pair_fu": (2, 4),
     "renhou": ("none", "mangan", "han5", "yakuman"),
     "multiple_ron": ("head_bump", "double", "triple"),
@@ -68,7 +72,7 @@ CHOICES: dict[str, tuple | type] = {
 }
 
 DESCRIPTIONS = {
-    "aka_dora": "red fives in the set (4 = two red 5p)",
+    "aka_dora": "red fives in the set (4 = two red 5p; 2 = one 5p and one 5s, three players)",
     "kuitan": "open tanyao",
     "double_wind_pair_fu": "fu for a pair that is both round and seat wind",
     "rinshan_tsumo_fu": "a rinshan win gets the 2 tsumo fu",
@@ -98,7 +102,10 @@ DESCRIPTIONS = {
     "pure_karaten_is_tenpai": "a wait held 4 times in one's own hand counts as tenpai at a draw",
     "min_han": "han needed, dora excluded",
     "ryanshiba": "2 han needed from 5 honba on",
-    "honba_points": "points per honba on a ron; on a tsumo each payer pays a third, rounded up to 100",
+    "honba_points": "points per honba on a ron; on a tsumo each payer pays a share (a third, or a half "
+    "with three players), rounded up to 100",
+    "players": "players at the table: 4, or 3 (sanma: 108 tiles, no chi, kita, seats E S W)",
+    "tsumo_loss": "three players: a tsumo lacks North's share (false: each payer adds half of it)",
 }
 
 _COLUMNS = ("tenhou", "mahjongsoul", "mleague", "wrc2022", "ema2025", "jpml2023")
@@ -137,7 +144,21 @@ ryanshiba              false  false  false   false   false  false
 honba_points           300    300    300     300     300    300
 """
 
-ALIASES = {"wrc": "wrc2022", "ema": "ema2025", "jpml": "jpml2023", "majsoul": "mahjongsoul"}
+#: The three-player presets (SPEC 12): a four-player preset and every value that differs from it, with
+#: '*' where the organiser's own text could not be checked. Options not named keep the base preset's
+#: value and its mark.
+_THREE_PLAYER = {
+    "tenhou3": ("tenhou", "players=3 aka_dora=2 tsumo_loss=true honba_points=200 noten_penalty=2000 "
+                          "nagashi_mangan=true*"),
+    "mahjongsoul3": ("mahjongsoul", "players=3 aka_dora=2* tsumo_loss=true honba_points=200* "
+                                    "noten_penalty=2000* multiple_ron=double "
+                                    "nagashi_mangan=true*"),
+}  # fmt: skip
+
+ALIASES = {
+    "wrc": "wrc2022", "ema": "ema2025", "jpml": "jpml2023", "majsoul": "mahjongsoul",
+    "sanma": "tenhou3", "majsoul3": "mahjongsoul3",
+}  # fmt: skip
 DEFAULT_PRESET = "tenhou"
 _TYPES = {f.name: type(f.default) for f in fields(Rules) if f.name != "name"}
 
@@ -188,6 +209,12 @@ def _build_presets() -> tuple[dict[str, Rules], dict[str, frozenset[str]]]:
             if cell.endswith("*"):
                 unverified[preset].add(key)
             values[preset][key] = parse_value(key, cell.rstrip("*"))
+    for name, (base, changes) in _THREE_PLAYER.items():
+        values[name], unverified[name] = dict(values[base]), set(unverified[base])
+        for item in changes.split():
+            key, cell = item.split("=")
+            (unverified[name].add if cell.endswith("*") else unverified[name].discard)(key)
+            values[name][key] = parse_value(key, cell.rstrip("*"))
     presets = {p: Rules(name=p, **v) for p, v in values.items()}  # type: ignore[arg-type]
     return presets, {p: frozenset(u) for p, u in unverified.items()}
 

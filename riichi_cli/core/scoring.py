@@ -17,10 +17,10 @@ from .decompose import winning_tiles
 from .errors import BelowMinimum, Furiten, NotAWin, NoYaku
 from .fu import FuLine, fu_lines, round_fu
 from .hand import Hand
-from .points import Points, base_points, hand_points, payments
+from .points import Points, base_points, payments, table_points
 from .reading import Reading, readings
 from .rules import Rules
-from .tiles import dora_of, name
+from .tiles import NORTH, dora_of_players, name
 from .yaku import NAMES, find_yaku, find_yakuman, renhou_as
 
 
@@ -58,12 +58,20 @@ class Result:
 
 
 def dora_items(r: Reading) -> list[YakuItem]:
-    """Dora, red fives and (with riichi) ura dora, each listed when it counts at least one."""
-    ctx, counts = r.ctx, r.counts
+    """Dora, red fives, (with riichi) ura dora and kita, each listed when it counts at least one.
+
+    Three players: a set-aside North (kita) is one han itself (the ``kita`` item) and is a tile like
+    any other for the indicators, so an indicator pointing at North adds one dora per kita.
+    """
+    ctx, counts, players = r.ctx, r.counts, r.ctx.players
+    if ctx.kita:
+        counts = list(counts)
+        counts[NORTH] += ctx.kita
     items = [
-        ("dora", sum(counts[dora_of(i)] for i in ctx.dora)),
+        ("dora", sum(counts[dora_of_players(i, players)] for i in ctx.dora)),
         ("aka_dora", r.hand.aka_count() if r.rules.aka_dora else 0),
-        ("ura_dora", sum(counts[dora_of(i)] for i in ctx.ura) if ctx.in_riichi else 0),
+        ("ura_dora", sum(counts[dora_of_players(i, players)] for i in ctx.ura) if ctx.in_riichi else 0),
+        ("kita", ctx.kita),
     ]
     return [YakuItem(k, han=n) for k, n in items if n]
 
@@ -79,7 +87,7 @@ def _finish(
     base: int,
 ) -> Result:
     ctx = r.ctx
-    points = hand_points(base, ctx.dealer, ctx.tsumo)
+    points = table_points(base, ctx.dealer, ctx.tsumo, r.rules)
     pay = payments(points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, r.rules)
     return Result(
         r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay, r
@@ -173,7 +181,8 @@ def score_request(req: Request) -> Result:
         return max(results, key=lambda res: res.key)
     short = [res for res in scored if isinstance(res, Shortfall)]
     if not short:
-        raise NoYaku(f"{hand.notation()} has no yaku (dora do not count)", detail="no_yaku")
+        bonus = "dora and kita do not" if ctx.kita else "dora do not"
+        raise NoYaku(f"{hand.notation()} has no yaku ({bonus} count)", detail="no_yaku")
     best = max(short, key=lambda res: res.han)
     raise BelowMinimum(
         f"{best.han} han ({', '.join(best.yaku)}); these rules need {best.needed} "

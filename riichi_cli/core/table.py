@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .points import base_points, hand_points
+from .points import base_points, table_points
 from .rules import Rules
 
 FU_ROWS: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -23,9 +23,11 @@ def _possible(han: int, fu: int, tsumo: bool) -> bool:
     return True
 
 
-def _cell(base: int, dealer: bool) -> dict:
-    ron, tsumo = hand_points(base, dealer, False), hand_points(base, dealer, True)
-    return {"ron": ron.ron, "tsumo_dealer": tsumo.tsumo_dealer, "tsumo_other": tsumo.tsumo_other}
+def _cell(base: int, dealer: bool, rules: Rules) -> dict:
+    """One cell; ``tsumo_total`` is what a tsumo collects (with three players less than a ron: tsumo loss)."""
+    ron, tsumo = table_points(base, dealer, False, rules), table_points(base, dealer, True, rules)
+    return {"ron": ron.ron, "tsumo_dealer": tsumo.tsumo_dealer, "tsumo_other": tsumo.tsumo_other,
+            "tsumo_total": tsumo.total}  # fmt: skip
 
 
 def score_table(rules: Rules) -> dict:
@@ -35,15 +37,17 @@ def score_table(rules: Rules) -> dict:
         for fu in FU_ROWS:
             base, limit = base_points(han, fu, rules)
             for dealer in (False, True):
-                cell = _cell(base, dealer)
+                cell = _cell(base, dealer, rules)
                 if not _possible(han, fu, False):
                     cell["ron"] = None
                 if not _possible(han, fu, True):
-                    cell["tsumo_dealer"] = cell["tsumo_other"] = None
+                    cell["tsumo_dealer"] = cell["tsumo_other"] = cell["tsumo_total"] = None
                 cells.append({"han": han, "fu": fu, "dealer": dealer, "limit": limit, **cell})
     limits = []
     for limit, han in LIMIT_ROWS:
         base = 8000 if limit == "yakuman" else base_points(han, 30, rules)[0]
         for dealer in (False, True):
-            limits.append({"limit": limit, "dealer": dealer, **_cell(base, dealer)})
-    return {"rules": rules.name, "cells": cells, "limits": limits}
+            limits.append({"limit": limit, "dealer": dealer, **_cell(base, dealer, rules)})
+    loss = rules.tsumo_loss if rules.players == 3 else None
+    return {"rules": rules.name, "players": rules.players, "tsumo_loss": loss, "cells": cells,
+            "limits": limits}  # fmt: skip

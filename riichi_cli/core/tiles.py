@@ -46,9 +46,10 @@ def name(tile: int, red: bool = False) -> str:
     return f"0{SUITS[tile // 9]}" if red else _NAMES[tile]
 
 
-def seat_before(seat: str) -> str:
-    """The seat that plays just before ``seat``: the default discarder of a ron."""
-    return SEATS[(SEATS.index(seat) - 1) % 4]
+def seat_before(seat: str, players: int = 4) -> str:
+    """The seat that plays just before ``seat``: the default discarder of a ron (with three players
+    the seat before East is West)."""
+    return SEATS[(SEATS.index(seat) - 1) % players]
 
 
 def is_terminal(tile: int) -> bool:
@@ -67,6 +68,28 @@ def dora_of(indicator: int) -> int:
     if indicator <= NORTH:
         return EAST + (indicator - EAST + 1) % 4
     return WHITE + (indicator - WHITE + 1) % 3
+
+
+#: 2m-8m: the tiles a three-player set leaves out (108 tiles: 1m 9m, the pins, the bamboos, the honors).
+NOT_IN_THREE_PLAYER: Final = frozenset(range(1, 8))
+#: The tiles of each set by player count, in tile order.
+TILE_SET: Final = {4: tuple(range(NUM_TILES)), 3: tuple(t for t in range(NUM_TILES) if not 1 <= t <= 7)}
+
+
+def dora_of_players(indicator: int, players: int) -> int:
+    """`dora_of` for a table of ``players``: with three, 1m points at 9m and 9m at 1m.
+
+    >>> name(dora_of_players(0, 3)), name(dora_of_players(8, 3))
+    ('9m', '1m')
+    """
+    if players == 3 and indicator in (0, 8):
+        return 8 - indicator
+    return dora_of(indicator)
+
+
+def table_seats(players: int) -> str:
+    """The seats at a table: ``'ESWN'``, or ``'ESW'`` for three players (no North seat)."""
+    return SEATS[:players]
 
 
 def wind_tile(seat: str) -> int:

@@ -362,6 +362,7 @@ DORA_NAMES = {
     "dora": ("Dora", "Bonus tile", "ドラ"),
     "aka_dora": ("Aka dora", "Red five", "赤ドラ"),
     "ura_dora": ("Ura dora", "Hidden bonus tile", "裏ドラ"),
+    "kita": ("Kita", "North set aside (nuki dora)", "抜きドラ"),
 }
 #: id -> (name, english, japanese) for every row a result can list.
 NAMES = {d.id: (d.name, d.english, d.japanese) for d in YAKU + YAKUMAN} | DORA_NAMES

@@ -11,9 +11,10 @@ two halves for an analysis of 13 tiles, which has a situation but no winning til
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, Final, NamedTuple
 
-from ..core.context import Context, Request, check_context, check_win_tile
+from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
 from ..core.errors import InvalidContext, NotationError, did_you_mean, short
 from ..core.hand import Hand, Meld
 from ..core.notation import check_counts, parse_hand, scan
@@ -27,7 +28,7 @@ FLAGS: Final = (
 KEYS: Final = frozenset(
     FLAGS
     + ("hand", "win_tile", "win", "from", "round_wind", "seat_wind", "dora", "ura", "honba")
-    + ("riichi_sticks", "discards", "passed", "rules", "rule_options", "id")
+    + ("riichi_sticks", "discards", "passed", "rules", "rule_options", "id", "kita")
 )
 _SEAT_WORDS: Final = {
     "e": "E",
@@ -238,8 +239,9 @@ def read_situation(
     is the hand as written, for messages. The hand may have 13 tiles (an analysis) or 14 (a win).
     """
     dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
-    context = read_context(mapping, head, dora, ura)
+    context = read_three_player(mapping, read_context(mapping, head, dora, ura), head.rules)
     echo["from"] = context.discarder
+    check_three_player(held[0], melds, context, head.rules, text)
     counts, reds = list(held[0]), list(held[1])
     for t, red in dora + ura:
         counts[t] += 1
@@ -306,3 +308,24 @@ def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> 
         passed=tuple([t for t, _ in tile_list(get("passed"), "passed")]),
         chankan_ankan=robbed_ankan,
     )
+
+
+def read_three_player(mapping: dict, c: Context, rules: Rules) -> Context:
+    """``c`` with the ``kita`` key and the player count (SPEC 12); a three-player table has no North seat."""
+    kita = count(mapping.get("kita", 0), "kita")
+    if rules.players != 3:
+        if kita:
+            raise InvalidContext(
+                f"kita: {kita}, but North is set aside as nuki dora only with three players "
+                f"(players: 3, e.g. --rules tenhou3); {rules.name} has {rules.players}",
+                detail="kita_in_four_player",
+            )
+        return c
+    if kita > 4:
+        raise InvalidContext(f"kita must be 0-4 (there are four North tiles), got {kita}", detail="bad_count")
+    for key, s in (("seat_wind", c.seat_wind), ("round_wind", c.round_wind), ("from", c.from_seat)):
+        if s == "N":
+            raise InvalidContext(
+                f"{key} N: a three-player table has only E, S and W (no North seat)", detail="bad_seat"
+            )
+    return replace(c, kita=kita, players=3)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..core.errors import InvalidContext, RiichiError
+from ..core.points import honba_share
 from ..core.rules import Rules
 from ..core.scoring import Result
 from ..core.yaku import NAMES
@@ -17,9 +18,12 @@ SCORE_KEYS = ("han", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "points",
 
 
 def honba_collected(honba: int, tsumo: bool, rules: Rules) -> int:
-    """What a winner collects for ``honba`` counters: all from the discarder, or a third from each."""
-    paid = honba * rules.honba_points
-    return 3 * (paid // 3) if tsumo else paid
+    """What a winner collects for ``honba`` counters: all from the discarder, or each payer's share
+    (`honba_share`: a third, or a half with three players, rounded up to 100) from each payer."""
+    if not tsumo:
+        return honba * rules.honba_points
+    payers = rules.players - 1
+    return payers * honba * honba_share(rules, payers)
 
 
 def result_dict(

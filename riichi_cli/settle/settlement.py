@@ -44,10 +44,10 @@ from typing import Any
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, did_you_mean, short
 from ..core.notation import check_limits, parse_written
-from ..core.points import Points, hand_points, honba_share, payments
+from ..core.points import Points, honba_share, payments, table_points
 from ..core.rules import Rules, resolve_rules
 from ..core.scoring import Result, score_request
-from ..core.tiles import DRAGONS, SEATS, WINDS, name
+from ..core.tiles import DRAGONS, SEATS, WINDS, name, table_seats
 from ..io.mapping import KEYS, build_request, count, read_id, read_rules, seat
 from ..io.report import checked, error_object, result_dict
 
@@ -62,6 +62,8 @@ ROUND_KEYS = frozenset(
 ROUND_ONLY = frozenset({"rules", "rule_options", "round_wind", "honba", "riichi_sticks"})
 WIN_KEYS = (KEYS - ROUND_ONLY) | {"pao"}
 ABORTIVE_REASONS = ("kyuushu", "suufon", "suucha_riichi", "suukan", "sanchahou")
+#: Three players: four winds, four riichi and a triple ron cannot happen (SPEC 12).
+THREE_PLAYER_ABORTIVE = ("kyuushu",)
 DRAW_KEYS = {"exhaustive": {"kind", "tenpai", "nagashi", "hands"}, "abortive": {"kind", "reason"}}
 CHOMBO_KEYS = {"seat", "reason"}
 
@@ -92,6 +94,11 @@ class Round:
     scores: dict[str, int] | None
     id: Any
 
+    @property
+    def seats(self) -> str:
+        """The seats at the table: E S W N, or E S W with three players."""
+        return table_seats(self.rules.players)
+
 
 def refuse_unknown(mapping: dict, allowed: set | frozenset, where: str) -> None:
     unknown = [k for k in mapping if k not in allowed]
@@ -103,7 +110,15 @@ def refuse_unknown(mapping: dict, allowed: set | frozenset, where: str) -> None:
         )
 
 
-def seat_list(value: object, key: str) -> tuple[str, ...]:
+def table_seat(value: object, key: str, seats: str = SEATS) -> str:
+    """`seat`, refusing North at a three-player table."""
+    s = seat(value, key)
+    if s not in seats:
+        raise InvalidContext(f"{key}: {s} is not a seat at a three-player table (E, S, W)", detail="bad_seat")
+    return s
+
+
+def seat_list(value: object, key: str, table: str = SEATS) -> tuple[str, ...]:
     """A list of seats (``[S, W]``, or one seat), in seat order; a seat listed twice is refused."""
     if value is None:
         return ()
@@ -114,7 +129,7 @@ def seat_list(value: object, key: str) -> tuple[str, ...]:
         )
     seats: list[str] = []
     for v in items:  # stops at the first repeat, so a huge list costs nothing
-        s = seat(v, key)
+        s = table_seat(v, key, table)
         if s in seats:
             raise InvalidContext(f"{key}: seat {s} is listed twice", detail="seat_listed_twice")
         seats.append(s)
@@ -125,8 +140,8 @@ def seat_list(value: object, key: str) -> tuple[str, ...]:
 MAX_SCORE = 10_000_000
 
 
-def read_scores(value: object) -> dict[str, int] | None:
-    """Optional scores before the settlement: the four seats, whole numbers."""
+def read_scores(value: object, table: str = SEATS) -> dict[str, int] | None:
+    """Optional scores before the settlement: each seat of the table once, whole numbers."""
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -135,13 +150,15 @@ def read_scores(value: object) -> dict[str, int] | None:
             detail="bad_scores",
         )
     scores = {seat(k, "scores"): v for k, v in value.items()}
-    if len(value) != 4 or set(scores) != set(SEATS):
-        raise InvalidContext("scores must give each of the four seats E, S, W, N once", detail="bad_scores")
+    if len(value) != len(table) or set(scores) != set(table):
+        many = "four" if len(table) == 4 else "three"
+        message = f"scores must give each of the {many} seats {', '.join(table)} once"
+        raise InvalidContext(message, detail="bad_scores")
     for s, v in scores.items():
         if isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_SCORE:
             message = f"scores: {s} must be a whole number within ±{MAX_SCORE:,}, got {short(v)}"
             raise InvalidContext(message, detail="bad_scores")
-    return {s: scores[s] for s in SEATS}
+    return {s: scores[s] for s in table}
 
 
 def read_round(mapping: object, default: Rules | None) -> Round:
@@ -158,15 +175,17 @@ def read_round(mapping: object, default: Rules | None) -> Round:
             f"give exactly one of wins, draw, chombo (found {found})", detail="not_one_outcome"
         )
     ident = read_id(mapping)
+    rules = read_rules(mapping, default or resolve_rules())
+    table = table_seats(rules.players)
     return Round(
-        rules=read_rules(mapping, default or resolve_rules()),
-        round_wind=seat(mapping.get("round_wind", "E"), "round_wind"),
+        rules=rules,
+        round_wind=table_seat(mapping.get("round_wind", "E"), "round_wind", table),
         honba=count(mapping.get("honba", 0), "honba"),
         sticks=count(mapping.get("riichi_sticks", 0), "riichi_sticks"),
-        riichi=seat_list(mapping.get("riichi"), "riichi"),
+        riichi=seat_list(mapping.get("riichi"), "riichi", table),
         dora=mapping.get("dora"),
         ura=mapping.get("ura"),
-        scores=read_scores(mapping.get("scores")),
+        scores=read_scores(mapping.get("scores"), table),
         id=ident,
     )
 
@@ -197,7 +216,7 @@ class Entry:
     raw: dict
 
 
-def read_entry(i: int, raw: object) -> Entry:
+def read_entry(i: int, raw: object, table: str = SEATS) -> Entry:
     """Check one win's keys and its seats."""
     label = f"win {i}"
     if not isinstance(raw, dict):
@@ -212,13 +231,13 @@ def read_entry(i: int, raw: object) -> Entry:
     refuse_unknown(raw, WIN_KEYS, f"{label}: ")
     if raw.get("seat_wind") is None:
         raise InvalidContext(f"{label}: give seat_wind, the winner's seat", detail="win_without_seat")
-    who = seat(raw["seat_wind"], f"{label} seat_wind")
+    who = table_seat(raw["seat_wind"], f"{label} seat_wind", table)
     label = f"win {i} ({who})"
     how = raw.get("win", "ron")
     if how not in ("ron", "tsumo"):
         raise InvalidContext(f"{label}: win must be ron or tsumo, got {short(how)}", detail="bad_win")
-    discarder = None if raw.get("from") is None else seat(raw["from"], f"{label} from")
-    pao = None if raw.get("pao") is None else seat(raw["pao"], f"{label} pao")
+    discarder = None if raw.get("from") is None else table_seat(raw["from"], f"{label} from", table)
+    pao = None if raw.get("pao") is None else table_seat(raw["pao"], f"{label} pao", table)
     problems = [
         (
             how == "ron" and discarder is None,
@@ -241,20 +260,22 @@ def read_entry(i: int, raw: object) -> Entry:
     return Entry(label, who, how == "tsumo", discarder, pao, riichi, body)
 
 
-def turns_after(discarder: str | None, s: str) -> int:
+def turns_after(discarder: str | None, s: str, table: str = SEATS) -> int:
     """How many turns after the discarder seat ``s`` plays: the head-bump order."""
-    return 0 if discarder is None else (SEATS.index(s) - SEATS.index(discarder)) % 4
+    return 0 if discarder is None else (table.index(s) - table.index(discarder)) % len(table)
 
 
 def read_entries(raw: object, rnd: Round) -> list[Entry]:
     """Every win, checked together, nearest to the discarder first."""
     if not isinstance(raw, list) or not raw:
         raise InvalidContext(f"wins must be a non-empty list of wins, got {short(raw)}", detail="bad_wins")
-    if len(raw) > 3:
+    table = rnd.seats
+    if len(raw) > len(table) - 1:
+        most = len(table) - 1
         raise InvalidContext(
-            f"{len(raw)} wins: at most 3 (the players other than the discarder)", detail="too_many_wins"
+            f"{len(raw)} wins: at most {most} (the players other than the discarder)", detail="too_many_wins"
         )
-    entries = [read_entry(i, w) for i, w in enumerate(raw, 1)]
+    entries = [read_entry(i, w, table) for i, w in enumerate(raw, 1)]
     seats = [e.seat for e in entries]
     twice = next((s for s in seats if seats.count(s) > 1), None)
     if twice:
@@ -267,7 +288,7 @@ def read_entries(raw: object, rnd: Round) -> list[Entry]:
             )
     if len(entries) > 1:
         check_multiple(entries)
-    return sorted(entries, key=lambda e: turns_after(e.discarder, e.seat))
+    return sorted(entries, key=lambda e: turns_after(e.discarder, e.seat, table))
 
 
 def check_multiple(entries: list[Entry]) -> None:
@@ -428,14 +449,17 @@ def win_payments(res: Result, honba: int, sticks: int, pao: Pao | None, rules: R
     if pao is None or pao.liable == discarder:  # a liable discarder pays it all anyway
         return payments(res.points, winner, discarder, honba, sticks, rules)
     delta = payments(scaled(res.points, pao.of - pao.part, pao.of), winner, discarder, 0, sticks, rules)
+    # The hand's total as the winner collects it: with three players a tsumo's, tsumo loss included.
     part = res.points.total * pao.part // pao.of
     liable_pays = part if discarder is None else part // 2
     owed = {pao.liable: liable_pays}
     if discarder is not None:
         owed[discarder] = part - liable_pays
     honba_payer = discarder if discarder is not None and rules.pao_honba == "discarder" else pao.liable
-    # The liable player of a tsumo pays what the three payers' honba would have been.
-    owed[honba_payer] += honba * (rules.honba_points if discarder is not None else 3 * honba_share(rules))
+    # The liable player of a tsumo pays what the other payers' honba would have been.
+    payers = rules.players - 1
+    tsumo_honba = payers * honba_share(rules, payers)
+    owed[honba_payer] += honba * (rules.honba_points if discarder is not None else tsumo_honba)
     for s, amount in owed.items():
         delta[s] -= amount
         delta[winner] += amount
@@ -483,14 +507,14 @@ def settle_wins(rnd: Round, raw: object) -> dict:
     winners, skipped, abortive = resolve_rons(scored, rnd.rules)
     if abortive:
         return abortive_outcome(rnd, "sanchahou", skipped=skipped)
-    wins, paos, deltas = [], [], dict.fromkeys(SEATS, 0)
+    wins, paos, deltas = [], [], dict.fromkeys(rnd.seats, 0)
     splits = shares([s.entry for s in winners], rnd, declared)
     for s, (honba, sticks) in zip(winners, splits):
         pay = win_payments(s.result, honba, sticks, s.pao, rnd.rules)
         # the Result keeps what this winner actually gets: its share of honba and deposits, pao
         wins.append(result_dict(replace(s.result, payments=pay), s.entry.raw.get("id"), None, honba, sticks))
         paos += [pao_dict(s, pay)] if s.pao else []
-        deltas = {k: deltas[k] + pay[k] for k in SEATS}
+        deltas = {k: deltas[k] + pay[k] for k in rnd.seats}
     stays = any(s.entry.seat == "E" for s in winners)
     paid = sum(n for _, n in splits)
     return outcome(rnd, "win", deltas, stays, rnd.honba + 1 if stays else 0, rnd.sticks - paid,
@@ -513,21 +537,21 @@ def split(total: int, seats: tuple[str, ...]) -> dict[str, int]:
     return {s: q + (i < r) for i, s in enumerate(seats)}
 
 
-def noten_deltas(tenpai: tuple[str, ...], penalty: int) -> dict[str, int]:
-    """The noten players pay ``penalty`` in all, shared by the tenpai players (none if 0 or 4 tenpai)."""
-    noten = tuple(s for s in SEATS if s not in tenpai)
+def noten_deltas(tenpai: tuple[str, ...], penalty: int, table: str = SEATS) -> dict[str, int]:
+    """The noten players pay ``penalty`` in all, shared by the tenpai players (none if none or all tenpai)."""
+    noten = tuple(s for s in table if s not in tenpai)
     if not tenpai or not noten:
-        return dict.fromkeys(SEATS, 0)
+        return dict.fromkeys(table, 0)
     gain, loss = split(penalty, tenpai), split(penalty, noten)
-    return {s: gain.get(s, 0) - loss.get(s, 0) for s in SEATS}
+    return {s: gain.get(s, 0) - loss.get(s, 0) for s in table}
 
 
 def nagashi_deltas(nagashi: tuple[str, ...], rules: Rules) -> dict[str, int]:
     """Each nagashi mangan is paid as a mangan tsumo, without honba or deposits."""
-    deltas = dict.fromkeys(SEATS, 0)
+    deltas = dict.fromkeys(table_seats(rules.players), 0)
     for s in nagashi:
-        pay = payments(hand_points(MANGAN_BASE, s == "E", True), s, None, 0, 0, rules)
-        deltas = {k: deltas[k] + pay[k] for k in SEATS}
+        pay = payments(table_points(MANGAN_BASE, s == "E", True, rules), s, None, 0, 0, rules)
+        deltas = {k: deltas[k] + pay[k] for k in deltas}
     return deltas
 
 
@@ -572,7 +596,7 @@ def check_tenpai(listed: tuple[str, ...], hands: object, rules: Rules) -> tuple[
         raise InvalidContext(
             f"draw.hands must be a mapping of seat to hand, got {short(hands)}", detail="bad_draw_hands"
         )
-    given = {seat(k, "draw.hands"): v for k, v in hands.items()}
+    given = {table_seat(k, "draw.hands", table_seats(rules.players)): v for k, v in hands.items()}
     stray = [s for s in given if s not in listed]
     if stray:
         raise InvalidContext(
@@ -586,17 +610,19 @@ def check_tenpai(listed: tuple[str, ...], hands: object, rules: Rules) -> tuple[
 
 def settle_exhaustive(rnd: Round, draw: dict) -> dict:
     rules = rnd.rules
-    nagashi = seat_list(draw.get("nagashi"), "draw.nagashi")
+    nagashi = seat_list(draw.get("nagashi"), "draw.nagashi", rnd.seats)
     if nagashi and not rules.nagashi_mangan:
         raise InvalidContext(
             f"nagashi mangan is not played under {rules.name} (nagashi_mangan: false)",
             detail="nagashi_not_played",
         )
-    tenpai, notes = check_tenpai(seat_list(draw.get("tenpai"), "draw.tenpai"), draw.get("hands"), rules)
+    listed = seat_list(draw.get("tenpai"), "draw.tenpai", rnd.seats)
+    tenpai, notes = check_tenpai(listed, draw.get("hands"), rules)
     notes += [f"{s} declared riichi but is noten: a noten riichi is a chombo under most rules"
               for s in rnd.riichi if s not in tenpai]  # fmt: skip
-    deltas = nagashi_deltas(nagashi, rules) if nagashi else noten_deltas(tenpai, rules.noten_penalty)
-    noten = [s for s in SEATS if s not in tenpai]
+    noten_pay = noten_deltas(tenpai, rules.noten_penalty, rnd.seats)
+    deltas = nagashi_deltas(nagashi, rules) if nagashi else noten_pay
+    noten = [s for s in rnd.seats if s not in tenpai]
     info = {"kind": "exhaustive", "reason": None, "tenpai": list(tenpai), "noten": noten,
             "nagashi": list(nagashi)}  # fmt: skip
     return outcome(rnd, "exhaustive_draw", deltas, "E" in tenpai, rnd.honba + 1, rnd.sticks,
@@ -606,7 +632,7 @@ def settle_exhaustive(rnd: Round, draw: dict) -> dict:
 def abortive_outcome(rnd: Round, reason: str, skipped: list[dict] | None = None) -> dict:
     """No payments, the dealer stays, honba + 1, deposits stay."""
     info = {"kind": "abortive", "reason": reason, "tenpai": [], "noten": [], "nagashi": []}
-    return outcome(rnd, "abortive_draw", dict.fromkeys(SEATS, 0), True, rnd.honba + 1, rnd.sticks,
+    return outcome(rnd, "abortive_draw", dict.fromkeys(rnd.seats, 0), True, rnd.honba + 1, rnd.sticks,
                    draw=info, skipped=skipped or [])  # fmt: skip
 
 
@@ -622,11 +648,14 @@ def settle_draw(rnd: Round, draw: object) -> dict:
     if kind == "exhaustive":
         return settle_exhaustive(rnd, draw)
     reason = draw.get("reason")
-    if reason not in ABORTIVE_REASONS:
+    reasons = THREE_PLAYER_ABORTIVE if rnd.rules.players == 3 else ABORTIVE_REASONS
+    if reason not in reasons:
+        where = " at a three-player table" if rnd.rules.players == 3 else ""
         raise InvalidContext(
-            f"draw.reason must be one of {', '.join(ABORTIVE_REASONS)}, got {short(reason)}",
+            f"draw.reason must be one of {', '.join(reasons)}{where}, got {short(reason)}",
             detail="bad_abortive_reason",
         )
+    assert isinstance(reason, str)
     if not rnd.rules.abortive_draws:
         raise InvalidContext(
             f"abortive draws are not played under {rnd.rules.name} (abortive_draws: false)",
@@ -648,8 +677,8 @@ def settle_draw(rnd: Round, draw: object) -> dict:
 def chombo_deltas(offender: str, rules: Rules) -> dict[str, int]:
     """The table payment of ``chombo``: a reverse mangan tsumo under ``mangan``, nothing otherwise."""
     if rules.chombo != "mangan":
-        return dict.fromkeys(SEATS, 0)
-    pay = payments(hand_points(MANGAN_BASE, offender == "E", True), offender, None, 0, 0, rules)
+        return dict.fromkeys(table_seats(rules.players), 0)
+    pay = payments(table_points(MANGAN_BASE, offender == "E", True, rules), offender, None, 0, 0, rules)
     return {s: -v for s, v in pay.items()}
 
 
@@ -659,7 +688,7 @@ def settle_chombo(rnd: Round, raw: object) -> dict:
             f"chombo must be a mapping like {{seat: N, reason: ...}}, got {short(raw)}", detail="bad_chombo"
         )
     refuse_unknown(raw, CHOMBO_KEYS, "chombo: ")
-    offender = seat(raw.get("seat"), "chombo.seat")
+    offender = table_seat(raw.get("seat"), "chombo.seat", rnd.seats)
     reason = raw.get("reason")
     if reason is not None and not isinstance(reason, str):
         raise InvalidContext(f"chombo.reason must be text, got {short(reason)}", detail="bad_chombo_reason")
@@ -694,7 +723,7 @@ def outcome(
     out.update(kind=kind, rules=rnd.rules.name, deltas=deltas, dealer_continues=stays,
                next={"honba": honba, "riichi_sticks": sticks}, **parts)  # fmt: skip
     if rnd.scores is not None:
-        out["scores"] = {s: rnd.scores[s] + deltas[s] for s in SEATS}
+        out["scores"] = {s: rnd.scores[s] + deltas[s] for s in rnd.seats}
         below = [(s, v) for s, v in out["scores"].items() if v < 0]
         out["warnings"] = out["warnings"] + [f"{s} ends below zero ({v}): the game is over under most rules"
                                              for s, v in below]  # fmt: skip

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ...core.tiles import SEAT_NAMES, SEATS
+from ...core.tiles import SEAT_NAMES
 from .numbers import collected_text, num, points_text, signed, value_text
 from .score import fu_text
 from .tiles import split_tiles
@@ -197,7 +197,7 @@ def _facts(d: dict) -> list[tuple[str, int, bool, str]]:
         out.append((fu, 12, False, "#444"))
     if d["points"].get("honba") or d["points"].get("deposits"):
         out.append((f"Collects {collected_text(d)}", 12, False, "#444"))
-    for seat in SEATS:
+    for seat in d["payments"]:  # E S W N, or E S W at a three-player table
         tags = [t for t, on in (("winner", seat == d["seat_wind"]), ("dealer", seat == "E")) if on]
         change = d["payments"][seat]
         color = GREEN if change > 0 else RED if change < 0 else "#666"

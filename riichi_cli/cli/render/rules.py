@@ -10,8 +10,9 @@ from .console import console, fit_columns, new_table
 
 #: The options that tell the presets apart, with a short header each (the list fits 80 columns).
 _KEY_OPTIONS = (
-    ("aka_dora", "red fives"), ("kiriage_mangan", "kiriage"), ("kazoe_yakuman", "kazoe"),
-    ("double_yakuman", "double ykm"), ("multiple_ron", "multiple ron"), ("chombo", "chombo"),
+    ("players", "players"), ("aka_dora", "red fives"), ("kiriage_mangan", "kiriage"),
+    ("kazoe_yakuman", "kazoe"), ("double_yakuman", "double ykm"), ("multiple_ron", "multiple ron"),
+    ("chombo", "chombo"),
 )  # fmt: skip
 
 
@@ -28,7 +29,8 @@ def print_presets(out: Console | None = None) -> None:
         table.add_row(name, *(value_word(getattr(rules, key)) for key, _ in _KEY_OPTIONS))
     out.print(table)
     out.print("riichi rules PRESET shows every option of one.", style="dim")
-    out.print("Aliases: wrc = wrc2022, ema = ema2025, jpml = jpml2023, majsoul = mahjongsoul.")
+    out.print("Aliases: wrc = wrc2022, ema = ema2025, jpml = jpml2023, majsoul = mahjongsoul,")
+    out.print("sanma = tenhou3, majsoul3 = mahjongsoul3.")
     out.print("Default: tenhou.")
     unverified = ", ".join(f"{name} {len(UNVERIFIED[name])}" for name in PRESETS if UNVERIFIED[name])
     out.print(f"Unverified values (riichi rules NAME marks them *): {unverified}.")

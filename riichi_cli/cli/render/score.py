@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ...core.tiles import SEAT_NAMES, SEATS, dora_of, name
+from ...core.tiles import SEAT_NAMES, SEATS, dora_of_players, name
 from ...core.yaku import NAMES, YAKU
 from .console import console, fitting, new_table
 from .numbers import collected_text, num, points_text, signed, value_text, yakuman_text
@@ -62,11 +62,11 @@ def _hand_counts(d: dict) -> dict[str, int]:
     return counts
 
 
-def _indicator_note(indicators: list[int], counts: dict[str, int]) -> str:
+def _indicator_note(indicators: list[int], counts: dict[str, int], players: int = 4) -> str:
     """``indicator 1p -> 2p x2``; several indicators joined, those that point at nothing left out."""
     parts = []
     for i in indicators:
-        target = name(dora_of(i))
+        target = name(dora_of_players(i, players))
         if counts.get(target):
             parts.append(f"{_tile_word(name(i))} -> {_tile_word(target)} x{counts[target]}")
     word = "indicator" if len(parts) == 1 else "indicators"
@@ -80,10 +80,14 @@ def _tile_word(tile: str) -> str:
 def yaku_note(d: dict, item: dict, indicators: Indicators) -> str:
     """Why a line counts: the dora tiles, the wind named, the han lost by calling."""
     yid = item["id"]
-    if yid == "dora":
-        return _indicator_note(indicators.dora, _hand_counts(d))
-    if yid == "ura_dora":
-        return _indicator_note(indicators.ura, _hand_counts(d))
+    if yid in ("dora", "ura_dora"):
+        counts, players = _hand_counts(d), len(d["payments"])
+        kita = next((y["han"] for y in d["yaku"] if y["id"] == "kita"), 0)
+        if kita:  # the set-aside North tiles are dora tiles too
+            counts["4z"] = counts.get("4z", 0) + kita
+        return _indicator_note(indicators.dora if yid == "dora" else indicators.ura, counts, players)
+    if yid == "kita":
+        return f"{_tile_word('4z')} x{item['han']} set aside"
     if yid == "aka_dora":
         reds = [t for g in d["reading"]["groups"] for t in split_tiles(g["tiles"]) if t[0] == "0"]
         return ", ".join(_tile_word(t) for t in reds)
@@ -143,13 +147,14 @@ def situation_text(d: dict) -> Text:
 def payments_text(d: dict) -> Text:
     """``Payments: E(dealer) 0  S(winner) +7700  W -7700  N 0``: each seat's change, all included."""
     text = Text("Payments: ")
-    for i, seat in enumerate(SEATS):
+    seats = list(d["payments"])  # E S W N, or E S W at a three-player table
+    for i, seat in enumerate(seats):
         delta = d["payments"][seat]
         tags = [t for t, on in (("winner", seat == d["seat_wind"]), ("dealer", seat == "E")) if on]
         style = "green" if delta > 0 else "red" if delta < 0 else "dim"
         text.append(seat + (f"({' '.join(tags)})" if tags else "") + " ", style="bold" if tags else "")
         text.append(signed(delta), style=style)
-        if i < 3:
+        if i < len(seats) - 1:
             text.append("  ")
     return text
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from ...core.tiles import SEAT_NAMES, SEATS
+from ...core.tiles import SEAT_NAMES
 from .console import console, new_table
 from .numbers import collected_parts, num, signed, value_text
 from .safe import markup, plain
@@ -19,7 +19,7 @@ def print_settlement(result: dict, out: Console | None = None) -> None:
     columns = ["Seat", ("Change", "right")] + ([("Score", "right")] if scores else []) + ["Notes"]
     table = new_table(*columns, title=f"{headline(result)}  ({result['rules']})", wrap=("Notes",))
     notes = seat_notes(result)
-    for s in SEATS:
+    for s in result["deltas"]:  # E S W N, or E S W at a three-player table
         label = f"{SEAT_NAMES[s]} ({s})" + (", dealer" if s == "E" else "")
         delta = result["deltas"][s]
         style = "green" if delta > 0 else "red" if delta < 0 else ""
@@ -57,7 +57,7 @@ def win_text(w: dict) -> str:
 
 def seat_notes(result: dict) -> dict[str, list[str]]:
     """What each seat did: won, dealt in, is liable, was skipped, was tenpai, chombo."""
-    notes: dict[str, list[str]] = {s: [] for s in SEATS}
+    notes: dict[str, list[str]] = {s: [] for s in result["deltas"]}
     for w in result["wins"]:
         notes[w["seat_wind"]].append(win_text(w))
         if w["from"] and "dealt in" not in notes[w["from"]]:
@@ -69,7 +69,7 @@ def seat_notes(result: dict) -> dict[str, list[str]]:
         notes[s["seat_wind"]].append(f"ron not paid: {s['reason']}")
     draw, chombo = result["draw"], result["chombo"]
     if draw and draw["kind"] == "exhaustive":
-        for s in SEATS:
+        for s in notes:
             notes[s].append("tenpai" if s in draw["tenpai"] else "noten")
             notes[s] += ["nagashi mangan"] if s in draw["nagashi"] else []
     if chombo:

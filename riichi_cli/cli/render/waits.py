@@ -29,7 +29,8 @@ def yaku_text(obj: dict) -> str:
     items = []
     for y in obj["yaku"] or []:
         count = y.get("han") if "han" in y else y.get("yakuman")
-        items.append(f"{y['name']} {count}" if y["id"] in ("dora", "aka_dora", "ura_dora") else y["name"])
+        counted = y["id"] in ("dora", "aka_dora", "ura_dora", "kita")
+        items.append(f"{y['name']} {count}" if counted else y["name"])
     return ", ".join(items)
 
 

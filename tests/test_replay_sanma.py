@@ -297,3 +297,16 @@ def test_the_cli_replays_three_player_files_and_they_match_the_schema(tmp_path):
     validator = Draft202012Validator(bundled("replay"))
     for line in lines:
         assert not list(validator.iter_errors(line)), line["kyoku"]
+
+
+def test_a_kita_in_a_four_player_round_is_a_bad_round():
+    from riichi_cli.logs.model import Call, Draw, Ending, Round
+    from riichi_cli.logs.rebuild import settlement
+
+    north = from_code(44)
+    hands = [[from_code(c) for c in codes(FILLER_A)] for _ in range(4)]
+    hands[0][-1] = north
+    events = [Draw(0, from_code(11)), Call(0, nuki(north))]
+    rnd = Round(0, 0, 0, 0, (25000,) * 4, [from_code(41)], hands, events, [], Ending("exhaustive", (0,) * 4))
+    with pytest.raises(LogError, match="four-player"):
+        settlement(rnd)

@@ -106,6 +106,8 @@ class Table:
         s, m = self.seats[e.who], e.meld
         self.called = True  # a kita too ends tenhou, chiihou and double riichi chances (docs/input.md)
         if m.kind == NUKI:
+            if self.round.players != 3:
+                raise LogError(f"player {e.who} sets a North aside in a four-player game")
             take(s.hand, m.called, e.who)
             s.kita += 1
             self.break_ippatsu = True

@@ -310,3 +310,11 @@ def test_a_kita_in_a_four_player_round_is_a_bad_round():
     rnd = Round(0, 0, 0, 0, (25000,) * 4, [from_code(41)], hands, events, [], Ending("exhaustive", (0,) * 4))
     with pytest.raises(LogError, match="four-player"):
         settlement(rnd)
+
+
+def test_a_tenhou6_game_with_an_empty_fourth_seat_is_three_player():
+    # four names (the fourth empty) and no 三 in the rule: the empty fourth hand of E2 (17 entries) tells
+    data = json.loads(sanma_tenhou6())
+    data["name"], data["rule"]["disp"], data["log"] = ["A", "B", "C", ""], "般南喰赤", data["log"][1:]
+    [draw] = replay_text(json.dumps(data, ensure_ascii=False), "s.json", "s")
+    assert (draw["kind"], draw["agree"], draw["recorded"]["deltas"]) == ("draw", True, [-1000, -1000, 2000])

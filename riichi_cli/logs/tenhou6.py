@@ -41,7 +41,7 @@ def read_tenhou6(text: str, ref: str = "") -> Game:
     disp = str(rule.get("disp", ""))
     red = any(rule.get(k) for k in ("aka", "aka51", "aka52", "aka53")) or "赤" in disp or not rule
     names = data["name"] if isinstance(data.get("name"), list) else []
-    players = 3 if len(names) == 3 or "三" in disp else 4
+    players = 3 if len(names) == 3 or "三" in disp or _no_fourth_hand(data["log"]) else 4
     game = Game(str(data.get("ref") or ref), players, bool(red), "喰" in disp or not disp, [])
     for i, raw in enumerate(data["log"]):
         try:
@@ -49,6 +49,14 @@ def read_tenhou6(text: str, ref: str = "") -> Game:
         except (LogError, ValueError, TypeError, KeyError, IndexError) as e:
             game.problems.append((i, f"round cannot be rebuilt: {e}", *_name(raw)))
     return game
+
+
+def _no_fourth_hand(rounds: list) -> bool:
+    """A first round whose fourth seat is dealt nothing: a three-player game (whatever its names say)."""
+    try:
+        return rounds[0][13] == []
+    except (IndexError, KeyError, TypeError):
+        return False
 
 
 def _name(raw: object) -> tuple[str | None, int | None]:

@@ -318,3 +318,10 @@ def test_a_tenhou6_game_with_an_empty_fourth_seat_is_three_player():
     data["name"], data["rule"]["disp"], data["log"] = ["A", "B", "C", ""], "般南喰赤", data["log"][1:]
     [draw] = replay_text(json.dumps(data, ensure_ascii=False), "s.json", "s")
     assert (draw["kind"], draw["agree"], draw["recorded"]["deltas"]) == ("draw", True, [-1000, -1000, 2000])
+
+
+def test_a_tenhou6_round_of_fourteen_entries_is_three_player():
+    data = json.loads(sanma_tenhou6())
+    data["name"], data["rule"]["disp"], data["log"] = ["A", "B", "C", ""], "般南喰赤", data["log"][:1]
+    [tsumo] = replay_text(json.dumps(data, ensure_ascii=False), "s.json", "s")
+    assert (tsumo["agree"], tsumo["computed"]["deltas"]) == (True, [-4000, 7000, -2000])

@@ -132,10 +132,12 @@ def win_object(rnd: Round, w: Win, mapping: dict, settled: dict, err: RiichiErro
 
 def kita_as_logged(computed: list[dict], recorded: list[dict] | None) -> list[dict]:
     """riichi lists kita (nuki dora) as their own item, han = the Norths set aside (an indicator at North
-    adds to ``dora``/``ura_dora``). Tenhou's mjlog has no number for them (its yaku ids stop at 54,
-    aka_dora) and counts them in ``dora``; Mahjong Soul converters write ``抜きドラ(N飜)`` in tenhou6.
-    So when the log lists no kita item, the computed kita han are moved into dora, and the yaku agree
-    when the log counted the same dora in all; the total han is compared either way."""
+    adds to ``dora``/``ura_dora``). Tenhou's mjlog yaku numbers (0-54, `yaku.MJLOG`) have none for
+    kita, so Tenhou can only count them in ``dora`` (52); tenhou6 converters may write ``抜きドラ(N飜)``
+    or fold them into ``ドラ`` too. So when the log lists no kita item, the computed kita han are moved
+    into dora, and the yaku agree when the log counted the same dora in all; a log that lists kita is
+    compared item by item; the total han is compared either way. (Not yet checked on a real
+    three-player log: none is at hand.)"""
     kita = next((d for d in computed if d["id"] == "kita"), None)
     if kita is None or recorded is None or any(d["id"] == "kita" for d in recorded):
         return computed

@@ -52,9 +52,10 @@ def read_tenhou6(text: str, ref: str = "") -> Game:
 
 
 def _no_fourth_hand(rounds: list) -> bool:
-    """A first round whose fourth seat is dealt nothing: a three-player game (whatever its names say)."""
+    """A first round with no fourth seat (14 entries) or one dealt nothing: a three-player game, whatever
+    its names and rule say."""
     try:
-        return rounds[0][13] == []
+        return len(rounds[0]) == 14 or rounds[0][13] == []
     except (IndexError, KeyError, TypeError):
         return False
 

@@ -325,3 +325,19 @@ def test_a_tenhou6_round_of_fourteen_entries_is_three_player():
     data["name"], data["rule"]["disp"], data["log"] = ["A", "B", "C", ""], "般南喰赤", data["log"][:1]
     [tsumo] = replay_text(json.dumps(data, ensure_ascii=False), "s.json", "s")
     assert (tsumo["agree"], tsumo["computed"]["deltas"]) == (True, [-4000, 7000, -2000])
+
+
+def test_a_tenhou6_ron_on_a_kita():
+    # E1, P0 deals and discards 5p; P1 draws 7s and sets a North aside ("f44", its last entry); P2, waiting
+    # on North alone with 123p 456p 789p 789s, rons it: ittsu 2 han, fu 20 + 10 + 2 = 32 -> 40, 2600 from P1.
+    e1 = [[0, 0, 0], [35000, 35000, 35000], [47], [],
+          codes(FILLER_A), codes("5p"), [60],
+          codes("1m 9m 1p 4p 2s 5s 8s 1z 2z 3z 6z 6z 4z"), codes("7s"), ["f44"],
+          codes("123p 456p 789p 789s 4z"), [], [],
+          ["和了", [0, -2600, 2600], [2, 1, 2, "40符2飜2600点", "一気通貫(2飜)"]]]  # fmt: skip
+    text = json.dumps(
+        {"name": ["A", "B", "C"], "rule": {"disp": "三般南喰赤"}, "log": [e1]}, ensure_ascii=False
+    )
+    [ron] = replay_text(text, "s.json", "s")
+    assert ron["agree"], ron.get("differences") or ron.get("error")
+    assert (ron["score"]["win_tile"], [y["id"] for y in ron["score"]["yaku"]]) == ("4z", ["ittsu"])

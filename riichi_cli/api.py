@@ -7,7 +7,7 @@ command line prints it. The functions are plain picklable callables, fit for pro
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing
 from typing import Any, TypeVar
 
@@ -93,7 +93,7 @@ def set_worker_rules(options: tuple) -> None:
 
 
 def pool_map(fn: Callable[[T], R], items: Iterable[T], jobs: int, init: Callable | None = None,
-             args: tuple = (), window: int = 0) -> Iterator[R]:  # fmt: skip
+             args: tuple = (), window: int = 0) -> Generator[R, None, None]:  # fmt: skip
     """``map(fn, items)`` in ``jobs`` processes, results in input order.
 
     At most ``window`` items (default 4 per job) are in flight, so ``items`` may be an endless

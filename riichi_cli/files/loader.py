@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, clip, short
+from . import simple_yaml
 from .walk import expand, shown
 
 #: Largest YAML file, YAML stdin or context file read; a bigger one is one `unreadable` record.
@@ -106,7 +107,13 @@ def read_file(path: str, where: str) -> bytes:
 
 
 def parse_yaml(text: str, where: str) -> list:
-    """Every document of a YAML stream; YAML errors and runaway nesting become Unreadable."""
+    """Every document of a YAML stream; YAML errors and runaway nesting become Unreadable.
+
+    The common shape (block mappings and lists of one-line scalars) is read by `simple_yaml`, several
+    times faster; any other text by the full safe loader."""
+    simple = simple_yaml.load(text, _yaml_loader())
+    if simple is not None:
+        return simple
     import yaml
 
     try:

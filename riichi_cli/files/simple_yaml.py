@@ -1,0 +1,159 @@
+"""A fast reader for the common shape of hand files: block mappings and lists of plain scalars.
+
+PyYAML builds a node graph, then Python objects from it, with marks for every event: for a file of
+10,000 hands that costs several times the scoring. Most hand files are far simpler: block mappings,
+block lists (indented or not), one-line plain or quoted scalars and one-line flow lists of plain
+scalars. `load` reads exactly that shape and answers None for anything else (anchors, tags, block
+scalars, multi-line scalars, several documents, tabs, unusual characters, ...), so the caller uses
+the full safe loader, which gives its usual result or error. Each distinct plain scalar is still
+resolved and built by the full loader's own resolver and constructors (once, then cached), so a
+value means what it means to `yaml.safe_load`: `yes` is True, `0x1F` is 31, `~` is None.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: Characters outside this set send the text to the full loader (tabs, CR, NEL and the Unicode line
+#: and paragraph separators, a BOM inside the text, non-printable characters).
+_ODD = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+#: A block mapping entry: a simple key, then nothing, a comment or a value.
+_ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?$")
+#: First characters that make a value something other than a plain scalar (or a YAML error).
+_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
+#: Characters a plain scalar inside a flow list may not hold (here: they send the text away).
+_FLOW_ODD = re.compile(r"[\[\]{}#'\"]|: |:$")
+
+
+class NotSimple(Exception):
+    """The text is not of the simple shape: the full loader reads it."""
+
+
+def load(text: str, loader_class: Any) -> list | None:
+    """The documents of ``text`` as `yaml.load_all` with ``loader_class`` gives them, or None when the
+    text is not of the simple shape (or anything at all goes wrong: the full loader then explains)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    if _ODD.search(text):
+        return None
+    try:
+        return [_Reader(text, loader_class).document()]
+    except Exception:  # NotSimple, or a scalar the constructors refuse: the full loader reports it
+        return None
+
+
+class _Reader:
+    """One pass over the significant lines (indent, content) of a text."""
+
+    def __init__(self, text: str, loader_class: Any):
+        indents, contents = [], []
+        for line in text.split("\n"):
+            content = line.lstrip(" ")
+            if not content or content[0] == "#":
+                continue
+            if line.startswith(("---", "...", "%")):  # document markers and directives
+                raise NotSimple
+            indents.append(len(line) - len(content))
+            contents.append(content.rstrip(" "))
+        if not contents:
+            raise NotSimple
+        self.indents, self.contents = indents + [-1], contents + [""]  # a sentinel line
+        self.i = 0
+        self.loader_class = loader_class
+        self.loader: Any = None
+        self.cache: dict[str, Any] = {}
+
+    def document(self) -> Any:
+        value = self.block(self.indents[0])
+        if self.i != len(self.contents) - 1:
+            raise NotSimple
+        return value
+
+    def block(self, indent: int) -> Any:
+        content = self.contents[self.i]
+        if content == "-" or content.startswith("- "):
+            return self.sequence(indent)
+        return self.mapping(indent)
+
+    def sequence(self, indent: int) -> list:
+        items = []
+        indents, contents = self.indents, self.contents
+        while indents[self.i] == indent and (contents[self.i] == "-" or contents[self.i].startswith("- ")):
+            content = contents[self.i]
+            rest = content[1:].lstrip(" ")
+            if not rest or rest[0] == "#":
+                raise NotSimple  # an item on the following lines, or a null item: rare
+            if _ENTRY.match(rest):  # "- key: value": a mapping whose column is that of its key
+                indents[self.i] = indent + len(content) - len(rest)
+                contents[self.i] = rest
+                items.append(self.mapping(indents[self.i]))
+            else:
+                items.append(self.value(rest))
+                self.i += 1
+            if indents[self.i] > indent:
+                raise NotSimple
+        return items
+
+    def mapping(self, indent: int) -> dict:
+        result: dict = {}
+        indents, contents = self.indents, self.contents
+        while indents[self.i] == indent:
+            match = _ENTRY.match(contents[self.i])
+            if match is None:
+                raise NotSimple
+            key = self.scalar(match.group(1))
+            text = match.group(2)
+            self.i += 1
+            if text and text[0] != "#":
+                result[key] = self.value(text)
+                if indents[self.i] > indent:
+                    raise NotSimple  # a multi-line scalar
+                continue
+            nxt = indents[self.i]
+            if nxt > indent:
+                result[key] = self.block(nxt)
+            elif nxt == indent and (contents[self.i] == "-" or contents[self.i].startswith("- ")):
+                result[key] = self.sequence(indent)  # a list at the key's own column
+            else:
+                result[key] = None
+            if indents[self.i] > indent:
+                raise NotSimple
+        return result
+
+    def value(self, text: str) -> Any:
+        """A one-line value: a plain or quoted scalar, or a flow list of plain scalars."""
+        first = text[0]
+        if first in "'\"":
+            inner = text[1:-1]
+            if len(text) < 2 or text[-1] != first or first in inner or "\\" in inner or "#" in inner:
+                raise NotSimple
+            return inner
+        cut = text.find(" #")
+        if cut >= 0:
+            text = text[:cut].rstrip(" ")
+        if first == "[" and text[-1] == "]":
+            inner = text[1:-1].strip(" ")
+            return [self.plain(item.strip(" "), True) for item in inner.split(",")] if inner else []
+        return self.plain(text, False)
+
+    def plain(self, text: str, in_flow: bool) -> Any:
+        if not text or text[0] in _INDICATORS and not (text[0] == "-" and text[1:2].isdigit()):
+            raise NotSimple
+        if ": " in text or text.endswith(":") or (in_flow and (_FLOW_ODD.search(text) or "," in text)):
+            raise NotSimple
+        return self.scalar(text)
+
+    def scalar(self, text: str) -> Any:
+        """A plain scalar as the full loader resolves and builds it (cached: values repeat)."""
+        try:
+            return self.cache[text]
+        except KeyError:
+            pass
+        import yaml
+
+        if self.loader is None:
+            self.loader = self.loader_class("")
+        node = yaml.ScalarNode(self.loader.resolve(yaml.ScalarNode, text, (True, False)), text)
+        value = self.cache[text] = self.loader.construct_object(node, deep=True)
+        return value

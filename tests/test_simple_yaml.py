@@ -1,0 +1,100 @@
+"""files/simple_yaml: the fast reader of the common hand-file shape agrees with the full safe loader, or
+declines (None) so that the full loader reads the text."""
+
+from __future__ import annotations
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from riichi_cli.files import simple_yaml
+from riichi_cli.files.loader import Oversized, _yaml_loader
+
+
+def fast(text: str):
+    return simple_yaml.load(text, _yaml_loader())
+
+
+def full(text: str):
+    return [d for d in yaml.load_all(text, Loader=_yaml_loader()) if d is not None]
+
+
+def test_the_common_shape_is_read():
+    # Worked out from the YAML 1.1 rules: an indentless list under `hands`, "- key:" items whose
+    # keys line up, a flow list, quoted strings kept as text, `yes`/`~`/`0x10` resolved as PyYAML does.
+    text = (
+        "# a comment\n"
+        "hands:\n"
+        "- hand: 123m456p789s11122z  # trailing comment\n"
+        "  dora: [1m, 2p]\n"
+        "  ura:\n"
+        "  - 3s\n"
+        "  riichi: yes\n"
+        "  id: '0x10'\n"
+        "  honba: 0x10\n"
+        "  rule_options:\n"
+        "    double_yakuman: true\n"
+        "  note: ~\n"
+        '- {hand: "1m"}\n'
+    )
+    assert fast(text) is None  # a flow mapping is not of the simple shape
+    text = text.replace('- {hand: "1m"}\n', '- hand: "1m"\n  empty:\n')
+    hand = {"hand": "123m456p789s11122z", "dora": ["1m", "2p"], "ura": ["3s"], "riichi": True, "id": "0x10",
+            "honba": 16, "rule_options": {"double_yakuman": True}, "note": None}  # fmt: skip
+    assert fast(text) == [{"hands": [hand, {"hand": "1m", "empty": None}]}]
+    assert fast(text) == full(text)
+
+
+def test_long_numbers_are_kept_as_markers():
+    [doc] = fast("hand: 1m\nhonba: " + "9" * 5000 + "\n")
+    assert isinstance(doc["honba"], Oversized) and doc["honba"].digits == 5000
+
+
+def test_other_shapes_go_to_the_full_loader():
+    for text in [
+        "a: &x 1\nb: *x\n",  # anchors and aliases
+        "a: !!str 1\n",  # tags
+        "a: |\n  text\n",  # block scalars
+        "a: one\n  two\n",  # a multi-line plain scalar ("one two" to YAML)
+        "a: 1\n---\na: 2\n",  # several documents
+        "a:\tb\n",  # tabs
+        "a: b: c\n",  # a YAML error
+        "- - 1\n",  # nested inline lists
+        "a: 'it''s'\n",  # an escaped quote
+        "a: [1, [2]]\n",  # nested flow
+        "just a scalar\n",
+        "a: x\u2028y\n",  # a Unicode line separator
+    ]:
+        assert fast(text) is None, text
+
+
+KEYS = ["hand", "dora", "yes", "null", "on", "a_b", "x"]
+VALUES = ["1m", "123m456p chi:789s", "yes", "No", "0x1F", "1_000", "-1", "- 1", "~", "null", "1:20", "3.5",
+          ".inf", "2001-12-14", "2001-13-45", "a: b", "a #c", "a#c", "'q'", '"d"', "'a,b'", "[1m, 2m]",
+          "[]", "[a, [b]]", "[a,]", "{}", "{a: 1}", "|", ">", "&a x", "*a", "!!str 1", "a,b", "x:", "?x",
+          ":x", "%x", "@x", "`x", "-", "'it''s'", "\"a\\tb\"", "\u00e9t\u00e9", "<<", "=", ""]  # fmt: skip
+
+
+@st.composite
+def texts(draw) -> str:
+    lines = []
+    for _ in range(draw(st.integers(1, 8))):
+        indent = " " * draw(st.sampled_from([0, 0, 2, 4, 1, 3]))
+        lead = draw(st.sampled_from(["", "", "- ", "-  ", "-", "# "]))
+        if draw(st.booleans()):
+            value = " " + draw(st.sampled_from(VALUES)) if draw(st.booleans()) else ""
+            body = f"{draw(st.sampled_from(KEYS))}:{value}"
+        else:
+            body = draw(st.sampled_from(VALUES))
+        tail = draw(st.sampled_from(["", "", "  # c", " ", "\r"]))
+        lines.append(indent + lead + body + tail)
+    return "\n".join(lines) + draw(st.sampled_from(["", "\n", "\n\n"]))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(texts())
+def test_agrees_with_the_full_loader_or_declines(text):
+    got = fast(text)
+    if got is None:
+        return
+    assert got == full(text), text

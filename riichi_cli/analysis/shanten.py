@@ -157,8 +157,12 @@ def _entry(a: int, b: int, target: int) -> int:
 # --------------------------------------------------------------------------------------------
 # One suit
 
+#: Sequences the block DP starts at one position. Three equal sequences are the same tiles as three
+#: triplets, so no target needs more than two (a triplet on a position the block does not hold costs
+#: its three tiles, as a fresh set does: the suit's vector, fresh sets included, is the same).
+_MAX_STARTS: Final = 2
 #: A DP state of a block: (sequences begun two back, one back, sets used, pair used) as one index.
-_STATES: Final = 5 * 5 * (_MAX_SETS + 1) * 2
+_STATES: Final = (_MAX_STARTS + 1) * (_MAX_STARTS + 1) * (_MAX_SETS + 1) * 2
 
 
 def _relax(costs: list[int], reached: list[int], state: int, cost: int) -> None:
@@ -175,10 +179,10 @@ def _block_vector(ext: list[int]) -> tuple[int, ...]:
 
     A dynamic programme over the positions; the state is the number of sequences begun two and one
     positions back (they still need this tile), the sets used and whether the pair is used, packed
-    as ``((two_back * 5 + one_back) * 5 + sets) * 2 + pair``. At each position it chooses how many
-    sequences start there and then a triplet, the pair or neither, keeping at most four of the kind
-    in the target; the cost is the target tiles the hand lacks. Sets and pairs that would use none
-    of the block's tiles are left to the fresh ones.
+    as ``((two_back * 3 + one_back) * 5 + sets) * 2 + pair``. At each position it chooses how many
+    sequences start there (at most two, see _MAX_STARTS) and then a triplet, the pair or neither,
+    keeping at most four of the kind in the target; the cost is the target tiles the hand lacks.
+    Sets and pairs that would use none of the block's tiles are left to the fresh ones.
     """
     n = len(ext)
     max_sets = min(_MAX_SETS, sum(ext))  # each set uses at least one tile of the block
@@ -194,13 +198,13 @@ def _block_vector(ext: list[int]) -> tuple[int, ...]:
             cost = costs[state]
             pair = state & 1
             sets = (state >> 1) % 5
-            one_back = (state >> 1) // 5 % 5
-            running = (state >> 1) // 25 + one_back
-            max_new = min(4 - running, max_sets - sets) if may_start else 0
+            one_back = (state >> 1) // 5 % 3
+            running = (state >> 1) // 15 + one_back
+            max_new = min(_MAX_STARTS, 4 - running, max_sets - sets) if may_start else 0
             for new_seqs in range(max_new + 1):
                 need = running + new_seqs
                 used = sets + new_seqs
-                head = ((one_back * 5 + new_seqs) * 5 + used) * 2
+                head = ((one_back * 3 + new_seqs) * 5 + used) * 2
                 # Neither a triplet nor the pair here.
                 _relax(nxt, reached, head + pair, cost + max(0, need - have))
                 if have == 0:

@@ -200,7 +200,8 @@ def _block_vector(ext: list[int]) -> tuple[int, ...]:
             sets = (state >> 1) % 5
             one_back = (state >> 1) // 5 % 3
             running = (state >> 1) // 15 + one_back
-            max_new = min(_MAX_STARTS, 4 - running, max_sets - sets) if may_start else 0
+            # min of two ints at a time: compiled code calls the generic builtin for three
+            max_new = min(min(_MAX_STARTS, 4 - running), max_sets - sets) if may_start else 0
             for new_seqs in range(max_new + 1):
                 need = running + new_seqs
                 used = sets + new_seqs
@@ -448,7 +449,7 @@ def shanten(counts: Counts, melds: int = 0) -> dict[str, int | None]:
         "standard": standard,
         "chiitoitsu": chiitoitsu,
         "kokushi": kokushi,
-        "best": min(standard, chiitoitsu, kokushi),
+        "best": min(standard, min(chiitoitsu, kokushi)),
     }
 
 
@@ -703,7 +704,7 @@ def _best_accepts(
     if stats is None:
         return standard, _standard_accepts(keys, others, target)
     kinds, pairs, orphans, paired = stats
-    best = min(standard, 6 - pairs + max(0, 7 - kinds), 13 - orphans - (paired > 0))
+    best = min(standard, min(6 - pairs + max(0, 7 - kinds), 13 - orphans - (paired > 0)))
     mask = _closed_accepts(c, stats, best)
     if standard == best:
         mask |= _standard_accepts(keys, others, target)

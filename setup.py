@@ -14,7 +14,7 @@ from setuptools.command.build_ext import build_ext
 # The pure folders (no click, rich or yaml, no I/O; tests/test_layout.py checks it) compile; the rest
 # stays Python. A module whose first line says "# mypyc: skip" stays Python too (errors.py: its
 # exception classes carry class attributes that compiled classes do not inherit).
-PURE = ("core", "io", "analysis", "settle")
+PURE = ("core", "io", "analysis", "settle", "logs")
 
 
 def core_modules() -> list[str]:

@@ -1,6 +1,6 @@
 """Time `riichi batch FILE --format jsonl` as a whole process on the 2,000 dev hands in ONE YAML file.
 
-The hands (../shared/conformance/hule-dev.json, read in place) are converted to SPEC 3 mappings and
+The hands (../shared/conformance/hule-dev.json, read in place) are converted to docs/input.md mappings and
 written as one YAML file (a `hands:` list) into a temporary directory, which is deleted afterwards:
 nothing is written into the repository. Each `--jobs` value is run N times (best kept); the time is
 the whole process: interpreter start, imports, YAML parsing, scoring and JSON output.

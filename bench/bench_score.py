@@ -1,7 +1,7 @@
 """Time `riichi_cli.score()` against mahjong 2.1.0's `HandCalculator.estimate_hand_value`.
 
 Both score the 2,000 majiang-core dev hands (../shared/conformance/hule-dev.json, read in place) side
-by side in one run. Inputs are prepared once before timing: SPEC 3 mappings for riichi (so notation
+by side in one run. Inputs are prepared once before timing: docs/input.md mappings for riichi (so notation
 parsing, context checks and rule resolution are timed), and 136-tile arrays, win tile, `Meld`
 objects, dora/ura indicators and a `HandConfig` per hand for the library. Best of N rounds.
 
@@ -53,7 +53,7 @@ class _Copies:
 
 
 def library_inputs(mapping: dict, double_yakuman: bool = True) -> dict:
-    """`estimate_hand_value` keyword arguments for a SPEC 3 mapping (tenhou rules)."""
+    """`estimate_hand_value` keyword arguments for a docs/input.md mapping (tenhou rules)."""
     from mahjong.meld import Meld
     from oracle import hand_config
 

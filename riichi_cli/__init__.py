@@ -1,6 +1,14 @@
-"""riichi: a Japanese riichi mahjong calculator. ``score`` and ``score_many`` are the Python API."""
+"""riichi: a Japanese riichi mahjong calculator.
 
-from .api import score, score_many
+The Python API has one function per command, each returning exactly what the command's ``--json``
+prints and never raising for bad input: ``score``, ``score_many``, ``waits``, ``shanten``,
+``settle``, ``table``, ``rules`` and ``replay``.
+"""
 
-__all__ = ["score", "score_many"]
+# The subpackage riichi_cli.settle is loaded before the function of the same name is bound, so a
+# later `import riichi_cli.settle.settlement` cannot rebind `riichi_cli.settle` to the package.
+from . import settle as _settle_package  # noqa: F401
+from .api import replay, rules, score, score_many, settle, shanten, table, waits
+
+__all__ = ["replay", "rules", "score", "score_many", "settle", "shanten", "table", "waits"]
 __version__ = "0.1.0"

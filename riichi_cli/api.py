@@ -1,19 +1,46 @@
-"""The Python API of SPEC section 9: mappings in, SPEC 4 dicts out, never an exception for a bad hand."""
+"""The Python API: one function per command, each returning what the command's ``--json`` prints.
+
+Mappings (the input keys of docs/input.md) in, plain dicts out (docs/output.md), and never an
+exception for bad input: a refusal is an object with ``"ok": false`` and its ``error``, as the
+command line prints it. The functions are plain picklable callables, fit for process pools.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .core.context import build_request
 from .core.errors import InvalidContext, RiichiError
-from .core.rules import Rules, resolve_rules, rules_from_options, rules_options
+from .core.rules import (
+    PRESETS,
+    UNVERIFIED,
+    Rules,
+    option_items,
+    preset_name,
+    resolve_rules,
+    rules_from_options,
+    rules_options,
+    with_overrides,
+)
 from .core.scoring import score_request
-from .io.report import error_dict, result_dict
+from .io.mapping import build_request, read_id, read_rules, tile_list, unknown_key_message
+from .io.report import checked, error_dict, refusal, result_dict
+
+# waits, shanten, settle and table import their modules when first called: `riichi score`
+# starts without them.
+
+#: The keys of `table` and `rules` objects that are null when the input is refused.
+TABLE_KEYS = ("rules", "cells", "limits")
+RULES_KEYS = ("preset", "options", "unverified")
+#: The keys a `shanten` mapping may have.
+SHANTEN_INPUT = frozenset({"hand", "visible", "dora", "id", "rules", "rule_options"})
 
 
-def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -> dict:
-    """Score one hand given as a SPEC 3 mapping; ``rules`` are the defaults a hand may override.
+def score(mapping: Any, rules: Any = None, source: str | None = None) -> dict:
+    """Score one hand given as a mapping of the keys of docs/input.md (`riichi score --json`).
+
+    ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules) are the defaults the hand's
+    own ``rules:``/``rule_options:`` override.
 
     >>> score({"hand": "123456s234m55p chi:789s", "win": "ron", "dora": ["1m"]})["points"]["total"]
     2000
@@ -22,18 +49,17 @@ def score(mapping: Any, rules: Rules | None = None, source: str | None = None) -
 
 
 def score_checked(
-    mapping: Any, rules: Rules | None = None, source: str | None = None
+    mapping: Any, rules: Any = None, source: str | None = None
 ) -> tuple[dict, RiichiError | None]:
     """Like `score`, also returning the refusal (for a caller that shows where the input went wrong)."""
     echo: dict = {}
-    try:
-        req = build_request(mapping, rules, echo)
-        return result_dict(score_request(req), req.id, source), None
-    except RiichiError as err:
-        return error_dict(err, echo, source), err
-    except RecursionError:
-        deep = InvalidContext("input nested too deeply")
-        return error_dict(deep, echo, source), deep
+
+    def work() -> dict:
+        default = rules if rules is None or isinstance(rules, Rules) else _rules_of(rules)
+        req = build_request(mapping, default, echo)
+        return result_dict(score_request(req), req.id, source)
+
+    return checked(work, lambda err: error_dict(err, echo, source))
 
 
 def _score_item(item: tuple[dict, Rules | None, str | None]) -> dict:
@@ -46,8 +72,17 @@ def _score_shipped(item: tuple[dict, tuple | None, str | None]) -> dict:
     return score(mapping, None if options is None else rules_from_options(options), source)
 
 
-def score_items(items: list[tuple[dict, Rules | None, str | None]], jobs: int = 1) -> Iterator[dict]:
-    """Score (mapping, rules, source) items in input order; ``jobs`` > 1 uses that many processes."""
+def score_items(
+    items: list[tuple[dict, Rules | None, str | None]], jobs: int = 1, scheduler: str | None = None
+) -> Iterator[dict]:
+    """Score (mapping, rules, source) items in input order; ``jobs`` > 1 uses that many processes,
+    ``scheduler`` the address of a running Dask scheduler instead."""
+    if scheduler:
+        from .files.cluster import dask_map
+
+        shipped = [(m, None if r is None else rules_options(r), src) for m, r, src in items]
+        yield from dask_map(_score_shipped, shipped, scheduler)
+        return
     if jobs <= 1 or len(items) < 2:
         yield from map(_score_item, items)
         return
@@ -61,11 +96,174 @@ def score_items(items: list[tuple[dict, Rules | None, str | None]], jobs: int = 
         yield from pool.imap(_score_shipped, shipped, chunk)
 
 
-def score_many(mappings: Iterable[dict], jobs: int = 1, rules: Rules | None = None) -> Iterator[dict]:
-    """Score many SPEC 3 mappings, yielding SPEC 4 dicts in input order.
+def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Iterator[dict]:
+    """Score many mappings, yielding what `score` returns for each, in input order.
 
     >>> [r["ok"] for r in score_many([{"hand": "123m456p789s11122z"}, {"hand": "1m"}])]
     [True, False]
     """
-    rules = rules or resolve_rules()
-    return score_items([(m, rules, None) for m in mappings], jobs)
+    try:
+        default = _rules_of(rules)
+    except RiichiError as err:  # bad default rules: every hand is refused with the reason
+        return iter([error_dict(err, {}) for _ in mappings])
+    return score_items([(m, default, None) for m in mappings], jobs)
+
+
+def waits(mapping: Any, rules: Any = None) -> dict:
+    """What a 13-tile hand waits on (`riichi waits --json`): a mapping of YAML keys plus ``visible``.
+
+    ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules) are the defaults the
+    mapping's own ``rules:``/``rule_options:`` override; the same holds for `score` and `settle`.
+
+    >>> [w["tile"] for w in waits({"hand": "123m456p789s1122z"})["waits"]]
+    ['1z', '2z']
+    """
+    from .analysis.waits import WAITS_KEYS, waits_of
+
+    def work() -> dict:
+        if not isinstance(mapping, dict):  # the compiled waits_of takes a dict only
+            raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
+        visible = tile_list(mapping.get("visible"), "visible")
+        situation = {k: v for k, v in mapping.items() if k != "visible"}
+        return waits_of(situation, _rules_or_none(rules), visible)[0]
+
+    return checked(work, lambda err: refusal(err, mapping, WAITS_KEYS))[0]
+
+
+def shanten(mapping: Any, rules: Any = None) -> dict:
+    """Shanten of 13 or 14 tiles (`riichi shanten --json`): ``hand``, optional ``visible``, ``dora``, ``id``.
+
+    A plain string is taken as the hand. ``rules`` (or the mapping's ``rules``/``rule_options``) only
+    matter for the tile set: three players (``tenhou3``) read it in the 108 tiles.
+
+    >>> shanten("123m456p789s1237z")["shanten"]["best"]
+    2
+    """
+    from .analysis.waits import SHANTEN_KEYS, shanten_of
+
+    if isinstance(mapping, str):
+        mapping = {"hand": mapping}
+
+    def work() -> dict:
+        if not isinstance(mapping, dict):
+            raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
+        unknown = [k for k in mapping if k not in SHANTEN_INPUT]
+        if unknown:
+            raise InvalidContext(unknown_key_message(unknown[0], SHANTEN_INPUT), detail="unknown_key")
+        read_id(mapping)
+        seen, dora = tile_list(mapping.get("visible"), "visible"), tile_list(mapping.get("dora"), "dora")
+        players = read_rules(mapping, _rules_of(rules)).players
+        report = shanten_of(mapping.get("hand"), seen, dora, players)[0]
+        return {**report, "id": mapping["id"]} if "id" in mapping else report
+
+    return checked(work, lambda err: refusal(err, mapping, SHANTEN_KEYS))[0]
+
+
+def settle(mapping: Any, rules: Any = None) -> dict:
+    """Settle the end of a round (`riichi settle --json`): a mapping of the settlement keys.
+
+    >>> settle({"draw": {"kind": "exhaustive", "tenpai": ["S"]}})["deltas"]
+    {'E': -1000, 'S': 3000, 'W': -1000, 'N': -1000}
+    """
+    from .settle.settlement import error_result, settle_checked
+
+    return checked(lambda: settle_checked(mapping, _rules_or_none(rules))[0], error_result)[0]
+
+
+def _rules_or_none(rules: Any) -> Rules | None:
+    return None if rules is None else _rules_of(rules)
+
+
+def _rules_of(rules: Any) -> Rules:
+    """Rules from a Rules value, a preset name, or ``{"rules": preset, "rule_options": {...}}``."""
+    if rules is None or isinstance(rules, Rules):
+        return rules or resolve_rules()
+    if isinstance(rules, str):
+        return resolve_rules(rules)
+    if isinstance(rules, dict):
+        unknown = [k for k in rules if k not in ("rules", "rule_options")]
+        if unknown:
+            raise InvalidContext(
+                unknown_key_message(unknown[0], {"rules", "rule_options"}), detail="unknown_key"
+            )
+        preset, options = rules.get("rules"), rules.get("rule_options") or {}
+        if not isinstance(options, dict) or not isinstance(preset, (str, type(None))):
+            raise InvalidContext("rules must be a preset name and rule_options a mapping")
+        return resolve_rules(preset, options)
+    raise InvalidContext(f"rules must be a preset name or a mapping, got {type(rules).__name__}")
+
+
+def table(rules: Any = None) -> dict:
+    """The han x fu score table (`riichi table --json`) under a preset name, a rules mapping or Rules.
+
+    >>> [c["ron"] for c in table("mleague")["cells"] if (c["han"], c["fu"], c["dealer"]) == (4, 30, False)]
+    [8000]
+    """
+    from .core.table import score_table
+
+    def work() -> dict:
+        return {"ok": True, "error": None, **score_table(_rules_of(rules))}
+
+    return checked(work, lambda err: refusal(err, None, TABLE_KEYS))[0]
+
+
+def rules(preset: Any = None) -> dict:
+    """Every option of a preset (`riichi rules PRESET --json`); with no preset, every preset's options.
+
+    >>> rules("ema")["options"]["kiriage_mangan"]
+    True
+    """
+    if preset is None:
+        return {name: dict(option_items(r)) for name, r in PRESETS.items()}
+
+    def name_of() -> str:
+        if not isinstance(preset, str):
+            raise InvalidContext(f"a preset is a name, got {type(preset).__name__}")
+        return preset_name(preset)
+
+    name, err = checked(name_of, lambda err: "")
+    if err is not None:
+        return refusal(err, None, RULES_KEYS)
+    options = dict(option_items(PRESETS[name]))
+    return {
+        "ok": True,
+        "error": None,
+        "preset": name,
+        "options": options,
+        "unverified": sorted(UNVERIFIED[name]),
+    }
+
+
+def replay(path_or_text: Any, rules: Any = None, rule_options: dict | None = None) -> list[dict]:
+    """Re-score and re-settle every round of a game log (`riichi replay --format json`'s rounds,
+    docs/output.md): a path (a file or a folder of logs), or the log itself as text or bytes (mjlog XML,
+    gzipped or not, or tenhou6 JSON).
+
+    Returns the list of replay objects; an unreadable log is a ``kind: error`` object, never an
+    exception. ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules, default tenhou) give
+    way to the log's own lobby rules (red fives, open tanyao), and ``rule_options`` win over both.
+    A plain picklable function: ``dask.bag.from_sequence(paths).map(riichi_cli.replay)``.
+
+    >>> [d["error"]["message"] for d in replay('{"log": []}')]
+    ['the log holds no round']
+    """
+    from .files.logs import BadLog, log_paths, replay_path, text_of
+    from .logs.compare import error_object
+    from .logs.replay import replay_text
+
+    try:
+        base = _rules_of(rules)
+        overrides = dict(rule_options or {})
+        with_overrides(base, overrides)  # an unknown option is refused here, once
+    except RiichiError as e:
+        return [error_object("-", "", None, e.code, e.one_line())]
+    if isinstance(path_or_text, (bytes, bytearray)):
+        try:
+            text = text_of(bytes(path_or_text))
+        except BadLog as e:
+            return [error_object("-", "", None, "unreadable", str(e))]
+        return replay_text(text, "-", "", base, overrides)
+    text = str(path_or_text)
+    if text.lstrip()[:1] in ("<", "{"):
+        return replay_text(text, "-", "", base, overrides)
+    return [d for path in log_paths([text]) for d in replay_path(path, base, overrides)]

@@ -1,4 +1,4 @@
-"""Read the majiang-core conformance hands (../shared/conformance, read in place) as SPEC 3 mappings.
+"""Read the majiang-core conformance hands (../shared/conformance, read in place) as docs/input.md mappings.
 
 The data itself is never copied into this repository; see ../shared/conformance/README.md.
 """
@@ -65,7 +65,7 @@ def _concealed(text: str) -> list[str]:
 
 
 def to_mapping(item: dict) -> dict:
-    """A SPEC 3 mapping for one conformance hand."""
+    """A docs/input.md mapping for one conformance hand."""
     inp = item["in"]
     param = inp["param"]
     parts = inp["shoupai"].split(",")

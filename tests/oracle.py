@@ -13,9 +13,16 @@ SEATS = "ESWN"
 
 
 def hand_config(
-    ctx: dict, *, aka: bool = True, double_yakuman: bool = False, kazoe: bool = True, kiriage: bool = False
+    ctx: dict,
+    *,
+    aka: bool = True,
+    double_yakuman: bool = False,
+    kazoe: bool = True,
+    kiriage: bool = False,
+    three_player: bool = False,
 ) -> HandConfig:
-    """The library's HandConfig for a SPEC 3 situation (tenhou rules, the given options)."""
+    """The library's HandConfig for a docs/input.md situation (tenhou rules, the given options); with
+    ``three_player`` its sanma mode and ``kita`` as nuki dora."""
     return HandConfig(
         is_tsumo=ctx.get("win") == "tsumo",
         is_riichi=bool(ctx.get("riichi")),
@@ -31,6 +38,7 @@ def hand_config(
         round_wind=EAST + SEATS.index(ctx.get("round_wind", "E")),
         tsumi_number=ctx.get("honba", 0),
         kyoutaku_number=ctx.get("riichi_sticks", 0),
+        num_nuki_dora=ctx.get("kita", 0),
         options=OptionalRules(
             has_open_tanyao=True,
             has_aka_dora=aka,
@@ -40,5 +48,6 @@ def hand_config(
             fu_for_open_pinfu=True,
             fu_for_pinfu_tsumo=False,
             limit_to_sextuple_yakuman=False,
+            is_three_player=three_player,
         ),
     )

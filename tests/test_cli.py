@@ -1,4 +1,4 @@
-"""The command line (SPEC sections 1 and 4): exit codes, stdout/stderr separation, flags, batch, rules, table.
+"""The command line (README, docs/output.md): exit codes, stdout/stderr, flags, batch, rules, table.
 
 Most runs go through click's CliRunner on ``riichi_cli.cli.main``; a few real subprocesses prove that
 nothing prints a traceback and that stdout and stderr are kept apart by the real program. Every
@@ -25,6 +25,7 @@ BASE = "234m456p22345678s"
 SPEC_KEYS = {
     "id", "ok", "error", "hand", "win_tile", "win", "from", "seat_wind", "round_wind", "dealer",
     "han", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "points", "payments", "warnings",
+    "reading",
 }  # fmt: skip
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -121,7 +122,7 @@ def test_score_without_json_refusals_go_to_stderr(args, exit_code, code):
 
 
 def test_score_usage_errors_also_print_json():
-    # SPEC 4: `score --json` prints its object on stdout whatever the exit code; a value that is
+    # docs/output.md: `score --json` prints its object on stdout whatever the exit code; a value that is
     # not a number is a wrong value type (invalid_context), and an unreadable --context file is
     # `unreadable`. Both exit 2.
     result = run("score", BASE, "--honba", "x", "--json")
@@ -231,7 +232,10 @@ def test_flags_are_echoed():
         "tsumo", None, "W", "S", False,
     )  # fmt: skip
     # tsumo as a non-dealer: 700 from each non-dealer, 1300 from the dealer
-    assert obj["points"] == {"total": 2700, "ron": None, "tsumo": {"dealer": 1300, "non_dealer": 700}}
+    # (no honba, no sticks: the winner collects 0 for each)
+    assert obj["points"] == {
+        "total": 2700, "ron": None, "tsumo": {"dealer": 1300, "non_dealer": 700}, "honba": 0, "deposits": 0,
+    }  # fmt: skip
     obj = score_json(BASE, "--tsumo", "--seat", "E")
     assert obj["points"]["tsumo"] == {"dealer": None, "non_dealer": 1300}
     assert obj["dealer"] is True
@@ -516,7 +520,7 @@ def test_batch_stdin_yaml():
     ],
 )
 def test_batch_stdin_yaml_that_starts_with_a_brace(text):
-    # SPEC 1: '-' reads YAML or JSON lines. These are one valid YAML document each (one hand),
+    # README.md: '-' reads YAML or JSON lines. These are one valid YAML document each (one hand),
     # not JSON lines: each must give one scored object, not unreadable lines.
     result = run("batch", "-", "--format", "jsonl", input=text)
     objs = jsonl(result.stdout)
@@ -560,7 +564,8 @@ def test_rules_preset_marks_unverified_values():
         if key == "name":
             continue
         (line,) = [ln for ln in lines if ln.split() and ln.split()[0] == key]
-        assert ("(unverified)" in line) == (key in UNVERIFIED["mleague"]), line
+        # the value is followed by " *" when unverified (issue 8: one option per row at 80 columns)
+        assert (line.split()[2] == "*") == (key in UNVERIFIED["mleague"]), line
     data = one_json(run("rules", "mleague", "--json").stdout)
     assert data["preset"] == "mleague"
     assert sorted(data["unverified"]) == sorted(UNVERIFIED["mleague"])

@@ -25,7 +25,7 @@ Known rule differences, excluded from the generated hands or from the comparison
   so the library's cap is set off here (tenhou + daisuushii + tsuuiisou + suuankou tanki reach 6x).
 - The library's yaku list differs in naming only: seat and round wind are one yaku per wind
   (``Yakuhai (seat wind east)``), mapped here to ``seat_wind`` / ``round_wind``.
-- Impossible situations are not generated: our context checks (SPEC 2) refuse them while the library
+- Impossible situations are not generated: our context checks (docs/input.md) refuse them while the library
   scores several of them, e.g. rinshan without a kan, tenhou/chiihou together with riichi, ura
   indicators without riichi (the library ignores them), more than five dora indicators. Where both
   refuse a generated hand, the verdicts must match (``no_yaku`` / ``hand_not_winning``).
@@ -118,11 +118,15 @@ def our_yaku(result: dict) -> list[tuple[str, int]]:
     return sorted((y["id"], y["yakuman"] if "yakuman" in y else y["han"]) for y in result["yaku"])
 
 
-def compare(deal: Deal) -> list[str]:
-    """The differences between our result and the library's on one deal ([] when they agree)."""
+def compare(deal: Deal, inputs: dict | None = None, yaku_of=None) -> list[str]:
+    """The differences between our result and the library's on one deal ([] when they agree).
+
+    ``inputs`` replace `library_inputs` (the three-player test builds its own) and ``yaku_of`` our
+    yaku list as compared (default `our_yaku`).
+    """
     mapping = deal.mapping()
     ours = riichi_cli.score(mapping)
-    inputs = library_inputs(deal)
+    inputs = library_inputs(deal) if inputs is None else inputs
     theirs = HandCalculator.estimate_hand_value(**inputs)
     if theirs.error or not ours["ok"]:
         our_code = ours["error"]["code"] if not ours["ok"] else None
@@ -148,7 +152,7 @@ def compare(deal: Deal) -> list[str]:
         dealer_share = cost["main"] if deal.context["seat_wind"] != "E" else None
         check("tsumo", (tsumo["dealer"], tsumo["non_dealer"]), (dealer_share, cost["additional"]))
     check("winner total", ours["payments"][deal.context["seat_wind"]], cost["total"])
-    check("yaku", our_yaku(ours), library_yaku(theirs))
+    check("yaku", (yaku_of or our_yaku)(ours), library_yaku(theirs))
     return problems
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 
 import pytest
-
 from layout import ROOT, pure_modules
 
 #: Lower layers first; a module may import its own layer and the ones before it.
@@ -47,8 +46,6 @@ def layer_of(parts: tuple[str, ...]) -> int:
     "path", sorted((ROOT / "riichi_cli").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
 )
 def test_no_import_reaches_up(path):
-    if path.name == "waits.py" and path.parent.name == "analysis":
-        pytest.xfail("analysis/waits still scores through api.score: being moved onto core Results")
     parts = path.relative_to(ROOT / "riichi_cli").parts
     if len(parts) == 1:
         return  # the package's own entry points (__init__, __main__, api) may use every layer

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from riichi_cli.files import loader
 from riichi_cli.core.errors import InvalidContext, RiichiError, Unreadable
+from riichi_cli.files import loader
 
 GOOD = "hand: 234m456p22345678s\n"
 

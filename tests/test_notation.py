@@ -1,9 +1,9 @@
-"""Notation and validation (SPEC sections 2-4, 9): every refusal, canonical printing, win tile picking.
+"""Notation and validation (docs/input.md): every refusal, canonical printing, win tile picking.
 
 Every refusal is checked three ways where it applies: through ``riichi_cli.score`` (``ok: false``, the
 error code, a message naming the problem), through the exception the core raises
 (``parse_hand`` / ``build_request``), and, for notation errors, through the position of the first bad
-character and the caret under it. Expected values are worked out by hand from the SPEC.
+character and the caret under it. Expected values are worked out by hand from docs/input.md.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 import riichi_cli
-from riichi_cli.core.context import build_request
 from riichi_cli.core.errors import InvalidContext, InvalidHand, NotationError, RiichiError
-from riichi_cli.core.notation import parse, parse_hand
-from riichi_cli.core.tiles import format_tiles
+from riichi_cli.core.notation import parse_hand, parse_written
+from riichi_cli.core.tiles import format_counts
+from riichi_cli.io.mapping import build_request
 
 # 234m 456p 22s 345s 678s, won by ron on 8s (a 67s ryanmen): pinfu + tanyao, 2 han 30 fu.
 BASE = "234m456p22345678s"
@@ -90,7 +90,6 @@ def test_notation_error_points_at_first_bad_character(text, position, bad, words
         parse_hand(text)
     err = info.value
     assert err.code == "invalid_notation"
-    assert err.exit_code == 2
     check_caret(err, text, position, bad)
     for word in words:
         assert word.lower() in err.message.lower(), (word, err.message)
@@ -407,7 +406,7 @@ def test_unknown_key_names_the_key_and_hints():
 
 
 def test_unknown_key_still_echoes_what_could_be_read():
-    # SPEC 4: "the keys that could be read (hand, winds, ...) are echoed" -- a typo in one key
+    # docs/output.md: "the keys that could be read (hand, winds, ...) are echoed" -- a typo in one key
     # leaves the hand and the winds perfectly readable.
     r = refused({"hand": BASE, "seat_wind": "W", "riichi_stick": 1}, "invalid_context", "riichi_stick")
     assert r["hand"] == "234m456p2234567s8s"
@@ -471,7 +470,7 @@ def test_unknown_rule_option_and_bad_values_list_the_valid_ones():
     r = refused({"hand": BASE, "rule_options": {"kuitann": True}}, "invalid_context", "'kuitann'")
     for name in ("kuitan", "aka_dora", "kiriage_mangan", "honba_points"):
         assert name in r["error"]["message"]
-    refused({"hand": BASE, "rule_options": {"aka_dora": 5}}, "invalid_context", "aka_dora", "0, 3, 4")
+    refused({"hand": BASE, "rule_options": {"aka_dora": 5}}, "invalid_context", "aka_dora", "0, 2, 3, 4")
     refused({"hand": BASE, "rule_options": {"kuitan": "maybe"}}, "invalid_context", "kuitan", "true, false")
     refused(
         {"hand": BASE, "rule_options": {"renhou": "lots"}},
@@ -522,9 +521,8 @@ def test_alias_bomb_values_give_short_messages(key, mapping):
 
 
 def test_spaces_between_groups_do_not_matter():
-    spaced, packed = parse("123m 456p 789s 11z"), parse("123m456p789s11z")
-    assert [(t.tile, t.red) for t in spaced.concealed] == [(t.tile, t.red) for t in packed.concealed]
-    assert spaced.counts() == packed.counts()
+    spaced, packed = parse_written("123m 456p 789s 11z"), parse_written("123m456p789s11z")
+    assert spaced.pairs() == packed.pairs() and spaced.last == packed.last == (27, False)
     a = scored({"hand": "123m 456p 789s 11z 234p", "riichi": True})
     b = scored({"hand": "123m456p789s11z234p", "riichi": True})
     c = scored({"hand": "  123m\t456p\n789s 11z   234p ", "riichi": True})
@@ -532,7 +530,7 @@ def test_spaces_between_groups_do_not_matter():
 
 
 CANONICAL = [
-    # (an input written another way, its canonical form from SPEC 2)
+    # (an input written another way, its canonical form from docs/input.md)
     ({"hand": "234567m2278p456s9p"}, "234567m2278p456s9p"),
     ({"hand": "456s 765432m 2287p 9p"}, "234567m2278p456s9p"),
     ({"hand": "9p456s2278p234567m", "win_tile": "9p"}, "234567m2278p456s9p"),
@@ -597,9 +595,13 @@ def test_red_win_tile_is_printed_red():
     assert r["win_tile"] == "0m" and r["hand"] == "55m234789p67899s0m"
 
 
-def test_format_tiles_puts_red_before_plain():
-    assert format_tiles([(4, False), (3, False), (4, True)]) == "405m"
-    assert format_tiles([(13, False), (13, True), (27, False), (0, False)]) == "1m05p1z"
+def test_format_counts_puts_red_before_plain():
+    # 4m, and two 5m of which one is red: the red five is written 0, before the plain 5
+    assert format_counts([0, 0, 0, 1, 2] + [0] * 29, (1, 0, 0)) == "405m"
+    # 1m, two 5p (one red) and East: suits in the order m p s z
+    counts = [0] * 34
+    counts[0], counts[13], counts[27] = 1, 2, 1
+    assert format_counts(counts, (0, 1, 0)) == "1m05p1z"
 
 
 def test_score_never_raises_on_garbage():

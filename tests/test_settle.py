@@ -1,6 +1,6 @@
-"""Tests of `riichi settle` (SPEC section 8): every expected number is worked out by hand in a comment.
+"""Tests of `riichi settle` (docs/input.md, docs/output.md): each expected number is worked out by hand.
 
-Payments (RULES.md): base = fu x 2^(han+2); non-dealer ron 4x base, dealer ron 6x, tsumo 1x/2x;
+Payments: base = fu x 2^(han+2); non-dealer ron 4x base, dealer ron 6x, tsumo 1x/2x;
 each share rounded up to 100. Honba 300 per counter (100 from each payer on a tsumo); deposits 1000.
 """
 
@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from riichi_cli.cli import main
 from riichi_cli.core.rules import PRESETS, resolve_rules
 from riichi_cli.settle import settle
+
+FOUR_PLAYER = sorted(p for p, r in PRESETS.items() if r.players == 4)
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_hands" / "settle"
 
@@ -37,9 +39,9 @@ PINFU_6P = "234m678m345s99s45p6p"
 # dealer tsumo 1300 from each. With riichi 4 han 20 fu, base 1280: 1300 / 2600; dealer 2600 each.
 TSUMO_HAND = "234m345p567s2234s5s"
 # Yakuman (non-dealer 32000, dealer 48000 per yakuman):
-DAISANGEN_RON = "123m11p777z pon:555z pon:666z"  # wins on 7z
-DAISANGEN_TSUMO = "234m11p777z pon:555z pon:666z"
-STACKED = "11z777z pon:555z pon:666z pon:222z"  # daisangen + tsuuiisou: 2 yakuman where they stack
+DAISANGEN_RON = "123m1p1p pon:555z pon:666z pon:777z"  # wins on 1p; every dragon set called, so pao applies
+DAISANGEN_TSUMO = "234m1p1p pon:555z pon:666z pon:777z"
+STACKED = "11z222z pon:555z pon:666z pon:777z"  # daisangen + tsuuiisou: 2 yakuman where they stack
 DAISUUSHII = "11m pon:111z pon:222z pon:333z pon:444z"  # 2 yakuman under double_yakuman
 SUUKANTSU = "11m kan:2222p kan:3333s kan:4444m kan:6666z"
 
@@ -162,11 +164,14 @@ def test_ema_honba_to_each_and_own_sticks_back():
     assert r["wins"][1]["payments"] == {"E": 0, "S": 3300, "W": -2300, "N": 0}
 
 
-def test_stick_return_travels_with_multiple_ron_honba_each():
-    # The stick return is read from multiple_ron_honba alone: tenhou + each behaves like EMA,
-    # EMA + nearest like tenhou.
-    assert deltas(run(DOUBLE, "tenhou", multiple_ron_honba="each")) == [7100, 3300, -8400, 0]
-    assert deltas(run(DOUBLE, "ema2025", multiple_ron_honba="nearest")) == [8100, 2000, -8100, 0]
+def test_stick_return_is_its_own_option():
+    # own_stick_back and multiple_ron_honba are independent (issue 7, item 11).
+    # tenhou + honba to each: E 5800 + 300 + both sticks = 8100, S 2000 + 300 = 2300, W pays 8400.
+    assert deltas(run(DOUBLE, "tenhou", multiple_ron_honba="each")) == [8100, 2300, -8400, 0]
+    # tenhou + own stick back: E 5800 + 300 + the carried stick = 7100, S 2000 + own stick = 3000.
+    assert deltas(run(DOUBLE, "tenhou", own_stick_back=True)) == [7100, 3000, -8100, 0]
+    # EMA without the stick return: honba to each, both sticks to E: 8100, 2300, W -8400.
+    assert deltas(run(DOUBLE, "ema2025", own_stick_back=False)) == [8100, 2300, -8400, 0]
 
 
 def test_riichi_winner_not_in_the_round_list_counts_as_declared():
@@ -265,8 +270,9 @@ def test_pao_share_covers_only_the_liable_yakuman():
 
 
 def test_pao_without_stacking():
-    # ema2025: one yakuman, 32000: N 16000 + 300, E 16000.
-    assert deltas(run(STACKED_RON, "ema2025")) == [-16000, 33300, 0, -16300]
+    # ema2025: one yakuman, 32000 split N 16000, E 16000; under EMA (pao_honba: discarder) the
+    # discarder E alone pays the honba: E -16300, N -16000.
+    assert deltas(run(STACKED_RON, "ema2025")) == [-16300, 33300, 0, -16000]
 
 
 def test_pao_daisuushii_double_yakuman():
@@ -323,7 +329,7 @@ KARATEN = "1111m234p567p789s"  # waits only on 1m, held four times: pure karaten
 KARATEN_OPEN = "1111m234p567p pon:777z"
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", FOUR_PLAYER)
 @pytest.mark.parametrize("hand", [KARATEN, KARATEN_OPEN])
 def test_pure_karaten_is_noten_in_every_preset(preset, hand):
     draw = {"kind": "exhaustive", "tenpai": ["S", "W"], "hands": {"S": "123m456p789s1122z", "W": hand}}
@@ -480,7 +486,7 @@ SEATS = "ESWN"
 @st.composite
 def settlements(draw):
     """A random valid settlement and its preset."""
-    preset = draw(st.sampled_from(sorted(PRESETS)))
+    preset = draw(st.sampled_from(FOUR_PLAYER))  # three players: tests/test_sanma_settle.py
     rules = PRESETS[preset]
     declared = draw(st.lists(st.sampled_from(SEATS), unique=True))
     base = {"honba": draw(st.integers(0, 4)), "riichi": declared,
@@ -506,11 +512,11 @@ def settlements(draw):
         nagashi = draw(st.lists(st.sampled_from(SEATS), unique=True)) if rules.nagashi_mangan else []
         base["draw"] = {"kind": "exhaustive", "tenpai": draw(st.lists(st.sampled_from(SEATS), unique=True)),
                         "nagashi": nagashi}  # fmt: skip
-    elif kind == "abortive":
-        reasons = ["kyuushu", "suufon", "suukan", "sanchahou"]
+    elif kind == "abortive" and rules.abortive_draws:
+        reasons = ["kyuushu", "suufon", "suukan"] + (["sanchahou"] if rules.multiple_ron == "double" else [])
         reasons += ["suucha_riichi"] if len(declared) == 4 else []
         base["draw"] = {"kind": "abortive", "reason": draw(st.sampled_from(reasons))}
-    else:
+    else:  # a chombo (also where abortive draws are not played)
         base["chombo"] = {"seat": draw(st.sampled_from(SEATS))}
     return preset, base
 
@@ -544,7 +550,7 @@ def cli(*args: str, input: str | None = None):
 def test_cli_table():
     out = cli(str(SAMPLES / "single-ron.yaml"))
     assert out.exit_code == 0, out.output
-    for text in ("Ron on West's discard", "East (E), dealer", "+9,000", "-8,000", "33,000", "dealt in",
+    for text in ("Ron on West's discard", "East (E), dealer", "+9000", "-8000", "33000", "dealt in",
                  "wins by ron", "South deals"):  # fmt: skip
         assert text in out.stdout
 
@@ -617,9 +623,10 @@ def test_cli_unreadable_input_exits_2(args, input):
         ("pao-tsumo", None, [0, 33300, -32300, 0]),
         ("pao-stacked-ron", None, [-32000, 65300, 0, -32300]),
         ("pao-stacked-ron", "mahjongsoul", [-48000, 65300, 0, -16300]),
-        ("pao-stacked-ron", "ema2025", [-16000, 33300, 0, -16300]),
+        ("pao-stacked-ron", "ema2025", [-16300, 33300, 0, -16000]),
         ("exhaustive-draw", None, [-1000, 3000, -1000, -1000]),
         ("nagashi", None, [-4000, 8000, -2000, -2000]),
+        ("pao-daiminkan", None, [0, 2800, -1800, 0]),
         ("abortive", None, [0, 0, 0, 0]),
         ("chombo", None, [4000, 3000, 2000, -8000]),
     ],

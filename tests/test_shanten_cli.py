@@ -1,4 +1,4 @@
-"""`riichi shanten`: the SPEC 7 object, discard ranking, unseen counts, stdin mode and exit codes.
+"""`riichi shanten`: the docs/output.md object, discard ranking, unseen counts, stdin mode and exit codes.
 
 The shanten numbers themselves are tested in test_shanten.py; this file checks the command around them.
 """
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from riichi_cli.cli import main
 from riichi_cli.analysis.waits import read_hand, shanten_of, shanten_report
+from riichi_cli.cli import main
 
 SHANTEN_DEV = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "shanten-dev.json"
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-
 from layout import ROOT, compiled_modules
 
 

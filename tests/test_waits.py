@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from riichi_cli.analysis.shanten import is_complete  # its own search, independent of core.decompose
+from riichi_cli.analysis.waits import read_hand, waits_of, waits_report
 from riichi_cli.cli import main
-from riichi_cli.core.decompose import is_complete
 from riichi_cli.core.rules import resolve_rules
 from riichi_cli.core.tiles import name
-from riichi_cli.analysis.waits import read_hand, waits_of, waits_report
 
 
 def report(hand: str, rules=None, visible=(), **context) -> dict:

@@ -65,6 +65,10 @@ _BITS: Final = 3
 _COUNT_MASK: Final = (1 << _BITS) - 1
 #: Set in the key of the honors, so that suit and honor keys never meet in one dict.
 _HONOR_FLAG: Final = 1 << (9 * _BITS)
+#: Set, with _HONOR_FLAG, in the key of the three-player characters (see _THREE_PLAYER_MAN).
+_TWO_KINDS: Final = _HONOR_FLAG << 1
+#: The counts of a key without its flags.
+_COUNTS: Final = _HONOR_FLAG - 1
 # --------------------------------------------------------------------------------------------
 # Distance vectors and their min-plus product
 
@@ -291,8 +295,25 @@ def _honor_vector_id(held: tuple[int, ...]) -> int:
 _PART_START: Final = (0, 9, 18, 27)
 _HONORS: Final = 3
 
-# Vector ids by part key (suit keys below _HONOR_FLAG, honor keys with it).
+#: Three players: the characters are 1m and 9m only. They never form a sequence, so they are one
+#: part of two kinds read like the honors (pairs and triplets): a key of two counts, flagged
+#: _HONOR_FLAG | _TWO_KINDS. The four-player suit would let a fourth 1m join 2m 3m that do not exist.
+_THREE_PLAYER_MAN: Final = (0, 8)
+
+# Vector ids by part key (suit keys below _HONOR_FLAG, honor keys and two-kind keys with it).
 _part_ids: dict[int, int] = {}
+
+
+def _part_size(key: int) -> int:
+    """The kinds in a part: 9 in a suit, 7 honors, 2 for the three-player characters."""
+    if not key & _HONOR_FLAG:
+        return 9
+    return 2 if key & _TWO_KINDS else 7
+
+
+def _tile(part: int, key: int, pos: int) -> int:
+    """The tile at ``pos`` of a part."""
+    return _THREE_PLAYER_MAN[pos] if key & _TWO_KINDS else _PART_START[part] + pos
 
 
 def _part_id(key: int) -> int:
@@ -302,7 +323,7 @@ def _part_id(key: int) -> int:
         if len(_part_ids) > _MEMO_LIMIT:
             _part_ids.clear()
         if key & _HONOR_FLAG:
-            vid = _honor_vector_id(tuple(sorted(c for c in _unpack(key ^ _HONOR_FLAG, 7) if c)))
+            vid = _honor_vector_id(tuple(sorted(c for c in _unpack(key & _COUNTS, 7) if c)))
         else:
             vid = _suit_vector_id(_unpack(key, 9))
         _part_ids[key] = vid
@@ -322,10 +343,15 @@ def _pack(counts: Counts, lo: int, size: int) -> tuple[int, int]:
     return key, total
 
 
-def _keys(counts: Counts, melds: int) -> tuple[int, int, int, int, int]:
-    """Validate a hand; return its four part keys and the sets it still needs."""
+def _keys(counts: Counts, melds: int, players: int = 4) -> tuple[int, int, int, int, int]:
+    """Validate a hand; return its four part keys and the sets it still needs.
+
+    With ``players`` 3 the characters are the two-kind part of 1m and 9m.
+    """
     if len(counts) != _NUM_TILES:
         raise ValueError(f"a hand has {_NUM_TILES} counts, got {len(counts)}")
+    if players == 3 and any(counts[1:8]):
+        raise ValueError("three players: the set has no 2m-8m")
     if not 0 <= melds <= _MAX_SETS:
         raise ValueError(f"melds must be 0..4, got {melds}")
     m, n_m = _pack(counts, 0, 9)
@@ -338,12 +364,14 @@ def _keys(counts: Counts, melds: int) -> tuple[int, int, int, int, int]:
         raise ValueError(
             f"with {melds} meld(s) the concealed hand has {3 * need + 1} or {3 * need + 2} tiles, got {n}"
         )
+    if players == 3:  # 1m at position 0, 9m at 8: moved to positions 0 and 1
+        m = (m & _COUNT_MASK) | (m >> (7 * _BITS)) | _HONOR_FLAG | _TWO_KINDS
     return m, p, s, h | _HONOR_FLAG, need
 
 
-def _parts(counts: Counts, melds: int) -> tuple[list[int], list[int], int]:
+def _parts(counts: Counts, melds: int, players: int = 4) -> tuple[list[int], list[int], int]:
     """The keys of the four parts of a hand, their vector ids and the sets still needed."""
-    m, p, s, h, need = _keys(counts, melds)
+    m, p, s, h, need = _keys(counts, melds, players)
     keys = [m, p, s, h]
     return keys, [_part_id(key) for key in keys], need
 
@@ -433,13 +461,13 @@ def kokushi_shanten(counts: Counts) -> int:
     return _kokushi(counts)
 
 
-def shanten(counts: Counts, melds: int = 0) -> dict[str, int | None]:
+def shanten(counts: Counts, melds: int = 0, players: int = 4) -> dict[str, int | None]:
     """All shanten numbers of a hand: ``standard``, ``chiitoitsu``, ``kokushi`` and ``best``.
 
     Seven pairs and thirteen orphans are closed-hand shapes: with ``melds > 0`` they are ``None``
-    and ``best`` is the standard number.
+    and ``best`` is the standard number. ``players`` 3 reads the hand in the 108-tile set.
     """
-    m, p, s, h, need = _keys(counts, melds)
+    m, p, s, h, need = _keys(counts, melds, players)
     standard = _standard(m, p, s, h, need)
     if melds:
         return {"standard": standard, "chiitoitsu": None, "kokushi": None, "best": standard}
@@ -572,7 +600,7 @@ def _draw_table(key: int) -> tuple[list[tuple[int, int]], list[int]]:
         if len(_draw_tables) > _MEMO_LIMIT:
             _draw_tables.clear()
         suit = not key & _HONOR_FLAG
-        held = _unpack(key, 9 if suit else 7)
+        held = _unpack(key & _COUNTS, _part_size(key))
         draws = []
         isolated = []
         for pos, x in enumerate(held):
@@ -633,7 +661,11 @@ def _part_accepts(part: int, key: int, rest: int, target: int) -> int:
         if _entry(_times(vid, rest), _ISOLATED_ID, target) < now:
             for pos in isolated:
                 found |= 1 << pos
-        mask = _part_accepts_memo[memo_key] = found << _PART_START[part]
+        if key & _TWO_KINDS:  # positions 0 and 1 are 1m and 9m
+            mask = (found & 1) | (found >> 1) << _THREE_PLAYER_MAN[1]
+        else:
+            mask = found << _PART_START[part]
+        _part_accepts_memo[memo_key] = mask
     return mask
 
 
@@ -711,37 +743,39 @@ def _best_accepts(
     return best, mask
 
 
-def accepts(counts: Counts, melds: int = 0) -> list[int]:
+def accepts(counts: Counts, melds: int = 0, players: int = 4) -> list[int]:
     """The tiles whose draw lowers the best shanten of a ``3k + 1``-tile hand (ukeire kinds).
 
-    A tile held four times is never accepted: it cannot be drawn.
+    A tile held four times is never accepted: it cannot be drawn. With ``players`` 3 the standard
+    shape reads 1m and 9m as two kinds without sequences; tiles outside the 108 are left to the caller
+    (seven pairs may name any new kind).
     """
-    keys, ids, need = _parts(counts, melds)
+    keys, ids, need = _parts(counts, melds, players)
     c = list(counts)
     _check_size(sum(c), need, 1, "accepts")
     stats = None if melds else _closed_stats(c)
     return _tiles_of(_best_accepts(c, keys, ids, need, stats)[1])
 
 
-def discard_table(counts: Counts, melds: int = 0) -> list[tuple[int, int, list[int]]]:
+def discard_table(counts: Counts, melds: int = 0, players: int = 4) -> list[tuple[int, int, list[int]]]:
     """For a ``3k + 2``-tile hand: ``(discard, best shanten after it, accepted tiles after it)``.
 
     One row per distinct tile held, sorted by shanten, then most accepted kinds, then tile.
-    Weighing the accepted tiles by how many are unseen is left to the caller.
+    Weighing the accepted tiles by how many are unseen is left to the caller. ``players`` as for
+    `accepts`.
     """
-    keys, ids, need = _parts(counts, melds)
+    keys, ids, need = _parts(counts, melds, players)
     c = list(counts)
     _check_size(sum(c), need, 2, "discard_table")
     stats = None if melds else _closed_stats(c)
     rows = []
     for part in range(4):
         key, vid = keys[part], ids[part]
-        lo = _PART_START[part]
-        for pos in range(7 if part == _HONORS else 9):
+        for pos in range(_part_size(key)):
             x = (key >> (_BITS * pos)) & _COUNT_MASK
             if not x:
                 continue
-            t = lo + pos
+            t = _tile(part, key, pos)
             # Only this part changes: the others keep their keys and vector ids.
             keys[part] = key - (1 << (_BITS * pos))
             ids[part] = _part_id(keys[part])

@@ -1,7 +1,7 @@
-"""What a hand waits on and what each wait pays (SPEC section 7): the pure core of `riichi waits`.
+"""What a hand waits on and what each wait pays (docs/output.md): the pure core of `riichi waits`.
 
-No I/O and no terminal: text and mappings in, the SPEC 7 dicts out. The commands in
-:mod:`riichi_cli.cli_waits` only read arguments and lines and print what these functions return.
+No I/O and no terminal: text and mappings in, the docs/output.md dicts out. The commands in
+:mod:`riichi_cli.cli.waits` only read arguments and lines and print what these functions return.
 
 Terms used below:
 
@@ -16,21 +16,24 @@ Terms used below:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
-from ..api import score
-from ..core.context import build_request, tile_list
+from ..core.context import Context, Request, check_three_player_shape, check_win_tile, not_in_set
 from ..core.decompose import winning_tiles
-from ..core.errors import InvalidContext, InvalidHand, RiichiError, short
-from ..core.hand import Meld, concealed_pairs
-from ..core.notation import build_melds, check_limits, parse
-from ..core.rules import Rules, resolve_rules
-from ..core.tiles import FIVES, SEATS, format_counts, name
-from ..io.report import error_dict
+from ..core.errors import Furiten, InvalidContext, InvalidHand, RiichiError
+from ..core.hand import Hand, HeldHand
+from ..core.notation import check_limits, parse_written
+from ..core.rules import Rules
+from ..core.scoring import Result, furiten, score_request
+from ..core.tiles import FIVES, NORTH, NOT_IN_THREE_PLAYER, TILE_SET, name, seat_before
+from ..io.mapping import hand_text, read_head, read_situation
+from ..io.report import checked, error_dict, refusal, result_dict
 from .shanten import accepts, discard_table, shanten
 
 TilePairs = Sequence[tuple[int, bool]]
+#: What one column of a wait holds before it is reported: the scored win or why there is none.
+Outcome = Result | RiichiError
 
 #: Keys of a waits mapping that describe one win: `waits` tries every wait both ways itself.
 _WIN_KEYS = ("hand", "win", "win_tile")
@@ -39,47 +42,14 @@ WAITS_KEYS = ("hand", "tenpai", "shanten", "waits", "furiten", "karaten", "pure_
 SHANTEN_KEYS = ("hand", "tiles", "shanten")
 #: The most red fives any rule set has (aka_dora 4), for `shanten`, which takes no rules.
 _MOST_RED = 4
-
-
-@dataclass(frozen=True)
-class HeldHand:
-    """A hand that is not yet a win: concealed counts, red fives per suit and melds."""
-
-    text: str
-    counts: tuple[int, ...]
-    reds: tuple[int, int, int]
-    melds: tuple[Meld, ...]
-
-    @property
-    def size(self) -> int:
-        """Tiles as the rules count them: concealed tiles plus 3 per meld."""
-        return sum(self.counts) + 3 * len(self.melds)
-
-    def pairs(self) -> list[tuple[int, bool]]:
-        """(tile, red) of the concealed tiles and of the melds, kans counted 4."""
-        out = concealed_pairs(self.counts, self.reds)
-        for meld in self.melds:
-            out += meld.pairs()
-        return out
-
-    def concealed_text(self) -> str:
-        return format_counts(list(self.counts), self.reds)
-
-    def notation(self, extra: str = "") -> str:
-        """Canonical notation (SPEC 2); ``extra`` is written as its own group after the concealed part."""
-        return " ".join([self.concealed_text() + extra] + [m.notation() for m in self.melds])
+_SEEN_TOO = "counting the discards and visible tiles too (count a called discard once)"
 
 
 def read_hand(text: object, sizes: tuple[int, ...] = (13,)) -> HeldHand:
     """Parse a hand of one of ``sizes`` tiles (a meld counts 3), refusing bad notation and melds."""
-    if text is None:
-        raise InvalidContext("missing key 'hand'")
-    if not isinstance(text, str):
-        raise InvalidContext(f"hand must be a string of tile notation, got {short(text)}")
-    parsed = parse(text)
-    melds = build_melds(parsed)
-    hand = HeldHand(text, tuple(parsed.counts()), parsed.reds(), melds)
-    if len(melds) > 4 or hand.size not in sizes or not parsed.concealed:
+    text = hand_text(text)
+    hand = parse_written(text)
+    if len(hand.melds) > 4 or hand.size not in sizes or hand.last is None:
         want = " or ".join(map(str, sizes))
         hint = ""
         if sizes == (13,) and hand.size == 14:
@@ -88,6 +58,7 @@ def read_hand(text: object, sizes: tuple[int, ...] = (13,)) -> HeldHand:
             f"this needs {want} tiles (a meld counts 3), the hand has {hand.size}{hint}",
             text,
             max(len(text.rstrip()) - 1, 0),
+            detail="wrong_tile_count",
         )
     return hand
 
@@ -99,26 +70,23 @@ def seen_counts(tiles: TilePairs) -> list[int]:
     return counts
 
 
-def check_seen(known: TilePairs, extra: TilePairs, aka_dora: int, text: str) -> None:
-    """Refuse a fifth copy or an extra red five once discards and visible tiles are added.
-
-    The hand, melds and indicators were checked already; a failure now comes from the extra tiles.
-    """
-    try:
-        check_limits(list(known) + list(extra), aka_dora, text)
-    except InvalidHand as e:
-        raise InvalidHand(
-            f"{e.message.split(' (')[0]} counting the discards and visible tiles too"
-            " (count a called discard once)",
-            text,
-        ) from None
-
-
 # -- waits ------------------------------------------------------------------------------------
 
 
-def column_mapping(base: dict, hand_text: str, tile: str, kind: str) -> dict:
-    """The SPEC 3 mapping of a win on ``tile`` by ``kind`` (ron or tsumo) in the situation ``base``.
+class Column(NamedTuple):
+    """The situation of every win of one kind (ron or tsumo), or why that kind cannot happen.
+
+    ``echo`` holds what a refusal of this column repeats (id, win, winds, discarder).
+    """
+
+    kind: str
+    context: Context | None
+    refusal: InvalidContext | None
+    echo: dict
+
+
+def column_mapping(base: dict, kind: str) -> dict:
+    """The situation keys of a win by ``kind`` (ron or tsumo) in the situation ``base``.
 
     Haitei and houtei both mean "the last tile", so either flag becomes the one of this kind;
     a tsumo has no discarder. Other flags of one kind only (rinshan, chankan, ...) are passed
@@ -131,84 +99,92 @@ def column_mapping(base: dict, hand_text: str, tile: str, kind: str) -> dict:
         out["haitei" if kind == "tsumo" else "houtei"] = last
     if kind == "tsumo":
         out.pop("from", None)
-    out.update(hand=hand_text, win=kind, win_tile=tile)
+    out["win"] = kind
     return out
 
 
-def check_context(hand: HeldHand, base: dict, rules: Rules):
-    """Validate the situation once for the whole hand; return the checked request.
+def read_columns(hand: HeldHand, base: dict, rules: Rules | None) -> tuple[Rules, Column, Column]:
+    """The rules and the ron and tsumo situations of a hand, read and checked once for all its waits.
 
-    `build_request` checks a 14-tile hand, so one tile is added that cannot break a limit. The
-    situation is good when a ron or a tsumo is possible; when neither is, the tsumo's refusal
-    is shown (it names the flag at fault rather than the ron nobody asked for).
+    The situation is good when a ron or a tsumo is possible; when neither is, the tsumo's refusal
+    is raised (it names the flag at fault rather than the ron nobody asked for). Any other
+    refusal (a bad key, a bad indicator) is the same for both and is raised at once.
     """
-    counts = seen_counts(hand.pairs() + indicators(base))
-    filler = min(range(34), key=lambda t: counts[t])
-    text = hand.notation(name(filler))
-    try:
-        return build_request(column_mapping(base, text, name(filler), "ron"), rules)
-    except InvalidContext:
-        return build_request(column_mapping(base, text, name(filler), "tsumo"), rules)
+    columns = []
+    found = rules
+    for kind in ("ron", "tsumo"):
+        mapping = column_mapping(base, kind)
+        echo: dict = {}
+        head = read_head(mapping, rules, echo)
+        found = head.rules  # a mapping may name its own rules
+        try:
+            ctx = read_situation(mapping, head, hand.tally(), hand.melds, hand.text, echo)
+            columns.append(Column(kind, ctx, None, echo))
+        except InvalidContext as err:
+            columns.append(Column(kind, None, err, echo))
+    ron, tsumo = columns
+    if tsumo.refusal is not None and ron.refusal is not None:
+        raise tsumo.refusal
+    assert found is not None
+    return found, ron, tsumo
 
 
-def indicators(base: dict) -> list[tuple[int, bool]]:
-    """The dora and ura indicators of a mapping, or none if they do not read (that is reported later)."""
-    try:
-        return tile_list(base.get("dora"), "dora") + tile_list(base.get("ura"), "ura")
-    except RiichiError:
-        return []
-
-
-def never_object(hand: HeldHand, base: dict, tile: int, kind: str, echo: dict) -> dict:
-    """The SPEC 4 refusal of a win on a tile whose four copies are all the player's own.
+def never_won(hand: HeldHand, tile: int, kita: int = 0) -> InvalidHand:
+    """The refusal of a wait whose four copies are all the player's own: it can never come.
 
     The scorer would refuse a fifth copy as a bad hand; this says why the wait cannot come.
+    ``kita``: North tiles the player set aside (three players), their own too.
     """
-    where = "in the hand (pure karaten)" if hand.counts[tile] == 4 else "in your own hand and melds"
-    err = InvalidHand(f"all four {name(tile)} are {where}: this wait can never be won")
-    mapping = column_mapping(base, hand.notation(name(tile)), name(tile), kind)
-    return error_dict(err, {**echo, "hand": mapping["hand"], "win_tile": name(tile), "win": kind})
+    where = "in your own hand, melds and kita" if tile == NORTH and kita else "in your own hand and melds"
+    where = "in the hand (pure karaten)" if hand.counts[tile] == 4 else where
+    return InvalidHand(
+        f"all four {name(tile)} are {where}: this wait can never be won", detail="wait_never_comes"
+    )
 
 
-def score_wait(hand: HeldHand, base: dict, rules: Rules, tile: int, echo: dict) -> dict:
-    """The ``{"tile", "ron", "tsumo"}`` entry of one wait (without the unseen count).
-
-    ``echo`` holds what a refusal object repeats: id, winds and the discarder of a ron.
-    """
-    entry: dict = {"tile": name(tile)}
-    own = seen_counts(hand.pairs())[tile]
-    for kind in ("ron", "tsumo"):
-        if own == 4:
-            who = echo["from"] if kind == "ron" else None
-            entry[kind] = never_object(hand, base, tile, kind, {**echo, "from": who})
-        else:
-            text = hand.notation(name(tile))
-            entry[kind] = score(column_mapping(base, text, name(tile), kind), rules)
-    return entry
+def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, indicators: TilePairs) -> Outcome:
+    """A win on ``tile`` in one column: the scored Result, or the refusal (furiten, no yaku, ...)."""
+    try:
+        check_limits(hand.pairs() + [(tile, False)] + list(indicators), rules.aka_dora, hand.text)
+        if col.refusal is not None:
+            return col.refusal
+        assert col.context is not None
+        win = hand.with_tile(tile)
+        check_win_tile(win, col.context, rules)
+        return score_request(Request(win, col.context, rules, col.echo.get("id")))
+    except RiichiError as err:
+        return err
 
 
-def has_ron_yaku(hand: HeldHand, base: dict, rules: Rules, tile: int, entry: dict) -> bool:
+def column_dict(outcome: Outcome, hand: HeldHand, col: Column, tile: int, echo: dict) -> dict:
+    """The docs/output.md object of one column of a wait; a refusal echoes ``echo`` over the column's own."""
+    if isinstance(outcome, Result):
+        return result_dict(outcome, col.echo.get("id"))
+    shown = {**col.echo, **echo, "hand": hand.with_tile(tile).text, "win_tile": name(tile), "win": col.kind}
+    return error_dict(outcome, shown)
+
+
+def has_ron_yaku(ron: Outcome, tsumo: Outcome, win: Hand, col: Column, rules: Rules) -> bool:
     """Whether a ron on this wait has a yaku, furiten aside (keishiki is about yaku only).
 
     When the situation rules a ron out (rinshan, say) the tsumo stands in for it.
     """
-    ron = entry["ron"]
-    if ron["ok"]:
+    if isinstance(ron, Result):
         return True
-    code = ron["error"]["code"]
-    if code == "furiten":
-        clean = {k: v for k, v in base.items() if k not in ("discards", "passed")}
-        return score(column_mapping(clean, hand.notation(name(tile)), name(tile), "ron"), rules)["ok"]
-    return code == "invalid_context" and entry["tsumo"]["ok"]
+    if isinstance(ron, Furiten) and col.context is not None:
+        try:
+            score_request(Request(win, replace(col.context, discards=(), passed=()), rules))
+            return True
+        except RiichiError:
+            return False
+    return isinstance(ron, InvalidContext) and isinstance(tsumo, Result)
 
 
-def furiten_status(waits: list[int], discards: Sequence[int], passed: Sequence[int], riichi: bool) -> dict:
+def furiten_status(waits: list[int], ctx: Context) -> dict:
     """Discard furiten (a wait among one's own discards) before riichi or temporary furiten
     (a wait let pass), as the scorer checks them."""
-    on_discards = [t for t in waits if t in discards]
-    on_passed = [t for t in waits if t in passed]
-    kind = "discard" if on_discards else ("riichi" if riichi else "temporary") if on_passed else None
-    tiles = on_discards or on_passed
+    found = furiten(waits, ctx)
+    kind, tiles = found if found else (None, ())
     return {
         "furiten": kind is not None,
         "kind": kind,
@@ -217,35 +193,61 @@ def furiten_status(waits: list[int], discards: Sequence[int], passed: Sequence[i
     }
 
 
-def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visible: TilePairs = ()) -> dict:
-    """The SPEC 7 waits object of a 13-tile hand; raises RiichiError on bad input.
-
-    ``mapping`` holds the SPEC 3 situation keys (its hand, win and win_tile are ignored: every
-    wait is tried by ron and by tsumo); ``visible`` are tiles seen elsewhere on the table.
-    """
-    rules = rules or resolve_rules()
-    req = check_context(hand, mapping, rules)
-    rules, ctx = req.rules, req.context  # a mapping may name its own rules
-    known = hand.pairs() + [(t, False) for t in ctx.dora + ctx.ura]
-    check_seen(known, [(t, False) for t in ctx.discards] + list(visible), rules.aka_dora, hand.text)
-    seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible))
-    melds = len(hand.melds)
-    tiles = winning_tiles(hand.counts)
-    echo = {
-        "id": mapping.get("id"),
-        "seat_wind": ctx.seat_wind,
-        "round_wind": ctx.round_wind,
-        "from": ctx.from_seat or SEATS[(SEATS.index(ctx.seat_wind) - 1) % 4],  # the ron's discarder
+def wait_entries(
+    hand: HeldHand, tiles: list[int], columns: tuple[Column, Column], rules: Rules, indicators: TilePairs
+) -> tuple[list[dict], list[bool]]:
+    """Each wait's ``{"tile", "unseen", "ron", "tsumo"}`` (unseen left at 0 for the caller), and for
+    each wait that can come, whether a ron on it has a yaku (for keishiki tenpai)."""
+    ron, tsumo = columns
+    ctx = ron.context or tsumo.context
+    assert ctx is not None
+    own = seen_counts(hand.pairs())
+    own[NORTH] += ctx.kita  # set aside by the player (three players): theirs too
+    # a wait that can never come echoes the situation: the ron's discarder, no discarder for a tsumo
+    never_echo: dict[str, dict] = {
+        "ron": {"from": ctx.from_seat or seat_before(ctx.seat_wind, ctx.players)},
+        "tsumo": {"from": None},
     }
-    entries = []
+    entries, ron_yaku = [], []
     for t in tiles:
-        entry = score_wait(hand, mapping, rules, t, echo)
-        entries.append({"tile": entry["tile"], "unseen": 4 - seen[t], **entry})
+        entry: dict[str, Any] = {"tile": name(t), "unseen": 0}
+        outcomes: list[Outcome] = []
+        for col in columns:
+            never = own[t] == 4
+            outcome = never_won(hand, t, ctx.kita) if never else score_column(hand, col, rules, t, indicators)
+            entry[col.kind] = column_dict(outcome, hand, col, t, never_echo[col.kind] if never else {})
+            outcomes.append(outcome)
+        entries.append(entry)
+        if hand.counts[t] < 4:
+            ron_yaku.append(has_ron_yaku(outcomes[0], outcomes[1], hand.with_tile(t), ron, rules))
+    return entries, ron_yaku
+
+
+def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visible: TilePairs = ()) -> dict:
+    """The waits object of a 13-tile hand (docs/output.md); raises RiichiError on bad input.
+
+    ``mapping`` holds the situation keys (its hand, win and win_tile are ignored: every wait is
+    tried by ron and by tsumo); ``visible`` are tiles seen elsewhere on the table.
+    """
+    rules, ron, tsumo = read_columns(hand, mapping, rules)
+    ctx = ron.context or tsumo.context
+    assert ctx is not None
+    indicators = [(t, False) for t in ctx.dora + ctx.ura]
+    check_tile_set(visible, "visible", rules.players)
+    kita = [(NORTH, False)] * ctx.kita  # set aside by the player: seen, and never drawn again
+    known = hand.pairs() + indicators + kita
+    check_limits(
+        known + [(t, False) for t in ctx.discards] + list(visible), rules.aka_dora, hand.text, _SEEN_TOO
+    )
+    seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible) + kita)
+    tiles = winning_tiles(hand.counts)
+    entries, ron_yaku = wait_entries(hand, tiles, (ron, tsumo), rules, indicators)
+    for entry, t in zip(entries, tiles):
+        entry["unseen"] = 4 - seen[t]
     pure = [t for t in tiles if hand.counts[t] == 4]
     drawable = len(pure) < len(tiles)
     tenpai = drawable or (bool(pure) and rules.pure_karaten_is_tenpai)
-    live = [(t, e) for t, e in zip(tiles, entries) if t not in pure]
-    keishiki = tenpai and not any(has_ron_yaku(hand, mapping, rules, t, e) for t, e in live)
+    keishiki = tenpai and not any(ron_yaku)
     canonical = hand.notation()
     return {
         "ok": True,
@@ -253,9 +255,9 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
         "id": mapping.get("id"),
         "hand": canonical,
         "tenpai": tenpai,
-        "shanten": 0 if tenpai else shanten(hand.counts, melds)["best"],
+        "shanten": 0 if tenpai else shanten(hand.counts, len(hand.melds), rules.players)["best"],
         "waits": entries,
-        "furiten": furiten_status(tiles, ctx.discards, ctx.passed, ctx.in_riichi),
+        "furiten": furiten_status(tiles, ctx),
         "karaten": bool(tiles) and all(e["unseen"] == 0 for e in entries),
         "pure_karaten": {
             "pure_karaten": bool(pure) and not drawable,
@@ -272,25 +274,13 @@ def waits_of(
     mapping: dict, rules: Rules | None = None, visible: TilePairs = ()
 ) -> tuple[dict, RiichiError | None]:
     """`waits_report` of ``mapping["hand"]`` that never raises: a refusal becomes an ok-false object."""
-    try:
+
+    def work() -> dict:
         if not isinstance(mapping, dict):
             raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
-        return waits_report(read_hand(mapping.get("hand")), mapping, rules, visible), None
-    except RiichiError as err:
-        return failed(err, mapping, WAITS_KEYS), err
-    except RecursionError:
-        deep = InvalidContext("input nested too deeply")
-        return failed(deep, mapping, WAITS_KEYS), deep
+        return waits_report(read_hand(mapping.get("hand")), mapping, rules, visible)
 
-
-def failed(err: RiichiError, mapping: object, keys: tuple[str, ...]) -> dict:
-    """The object of a refused input: ``ok`` false, the error, every other key null."""
-    ident = mapping.get("id") if isinstance(mapping, dict) else None
-    if not isinstance(ident, (str, int, float, bool, type(None))):
-        ident = None
-    out = {"ok": False, "error": {"code": err.code, "message": err.one_line()}, "id": ident}
-    out.update(dict.fromkeys(keys))
-    return out
+    return checked(work, lambda err: refusal(err, mapping, WAITS_KEYS))
 
 
 # -- shanten ----------------------------------------------------------------------------------
@@ -306,15 +296,21 @@ def discard_name(hand: HeldHand, tile: int) -> str:
     return name(tile, red)
 
 
-def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()) -> dict:
-    """The SPEC 7 shanten object of a 13- or 14-tile hand; raises RiichiError on bad input.
+def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = (), players: int = 4) -> dict:
+    """The shanten object (docs/output.md) of a 13- or 14-tile hand; raises RiichiError on bad input.
 
     For 14 tiles every distinct discard is ranked by the shanten it leaves, then by the unseen
     copies of the tiles it accepts (then by tile); for 13 tiles the accepted tiles are listed.
+    With ``players`` 3 the 108-tile set applies: no 2m-8m held, seen or accepted, no chi.
     """
+    if players == 3:
+        check_three_player_shape(hand.counts, hand.melds, hand.text)
+    check_tile_set(visible, "visible", players)
+    check_tile_set(dora, "dora", players)
+    in_set = set(TILE_SET[players])
     known = hand.pairs() + list(dora)
     check_limits(known, _MOST_RED, hand.text)
-    check_seen(known, visible, _MOST_RED, hand.text)
+    check_limits(known + list(visible), _MOST_RED, hand.text, _SEEN_TOO)
     seen = seen_counts(known + list(visible))
     melds = len(hand.melds)
     out: dict[str, Any] = {
@@ -322,16 +318,16 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
         "error": None,
         "hand": hand.notation(),
         "tiles": hand.size,
-        "shanten": shanten(hand.counts, melds),
+        "shanten": shanten(hand.counts, melds, players),
     }
     if hand.size == 13:
-        accepted = unseen_list(accepts(hand.counts, melds), seen)
+        accepted = unseen_list([t for t in accepts(hand.counts, melds, players) if t in in_set], seen)
         out["accepts"] = accepted
         out["total"] = sum(a["unseen"] for a in accepted)
         return out
     rows = []
-    for tile, after, tiles in discard_table(hand.counts, melds):
-        accepted = unseen_list(tiles, seen)
+    for tile, after, tiles in discard_table(hand.counts, melds, players):
+        accepted = unseen_list([t for t in tiles if t in in_set], seen)
         total = sum(a["unseen"] for a in accepted)
         row = {"discard": discard_name(hand, tile), "shanten": after, "accepts": accepted, "total": total}
         rows.append((after, -total, tile, row))
@@ -340,10 +336,17 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
 
 
 def shanten_of(
-    text: object, visible: TilePairs = (), dora: TilePairs = ()
+    text: object, visible: TilePairs = (), dora: TilePairs = (), players: int = 4
 ) -> tuple[dict, RiichiError | None]:
     """`shanten_report` of a hand text that never raises."""
-    try:
-        return shanten_report(read_hand(text, (13, 14)), visible, dora), None
-    except RiichiError as err:
-        return failed(err, None, SHANTEN_KEYS), err
+    return checked(
+        lambda: shanten_report(read_hand(text, (13, 14)), visible, dora, players),
+        lambda err: refusal(err, None, SHANTEN_KEYS),
+    )
+
+
+def check_tile_set(tiles: TilePairs, key: str, players: int) -> None:
+    """Three players: refuse 2m-8m among tiles given as seen (``--visible``, ``--dora``)."""
+    bad = next((t for t, _ in tiles if t in NOT_IN_THREE_PLAYER), None) if players == 3 else None
+    if bad is not None:
+        raise InvalidContext(f"{key}: {not_in_set(bad)}", detail="not_in_three_player_set")

@@ -21,6 +21,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "settle": ("settle", "settle"),
     "table": ("table", "table"),
     "rules": ("rules", "rules"),
+    "replay": ("replay", "replay"),
+    "schema": ("schema", "schema"),
 }
 
 
@@ -54,6 +56,8 @@ def main() -> None:
       riichi settle sample_hands/settle/double-ron.yaml
       riichi table --rules mleague
       riichi rules wrc2022
+      riichi replay logs/ --format jsonl
+      riichi schema score
     """
 
 

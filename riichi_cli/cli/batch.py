@@ -19,6 +19,7 @@ Examples:
   riichi batch sample_hands/*.yaml
   riichi batch hands.yaml more/ --format jsonl --jobs 2
   cat hands.jsonl | riichi batch - --format json
+  riichi batch hands/ --scheduler tcp://10.0.0.5:8786    # a Dask cluster (riichi-cli[dask])
 """
 )
 @click.argument("paths", nargs=-1, required=True)
@@ -26,11 +27,14 @@ Examples:
               help="table (default), one JSON document, or one JSON object per line.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="Worker processes (order is kept).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Score on a running Dask scheduler (extra riichi-cli[dask]).")  # fmt: skip
 @RulesParam.options
-def batch(paths, fmt, as_json, jobs, preset, rule_items) -> None:
+def batch(paths, fmt, as_json, jobs, scheduler, preset, rule_items) -> None:
     """Score every hand in YAML files and folders; '-' reads YAML or JSON lines from stdin."""
-    rules = resolve(preset, rule_items)
-    sys.exit(run_batch(list(paths), "json" if as_json else fmt, jobs, rules))
+    fmt = "json" if as_json else fmt
+    rules = resolve(preset, rule_items, fmt != "table")
+    sys.exit(run_batch(list(paths), fmt, jobs, rules, scheduler))
 
 
 def _progress(total: int, objs: Iterator[dict]) -> Iterator[dict]:
@@ -40,7 +44,7 @@ def _progress(total: int, objs: Iterator[dict]) -> Iterator[dict]:
         return
     from rich.progress import Progress
 
-    from ..cli.render import console
+    from .render.console import console
 
     with Progress(console=console(stderr=True), transient=True) as bar:
         task = bar.add_task("scoring", total=total)
@@ -49,22 +53,26 @@ def _progress(total: int, objs: Iterator[dict]) -> Iterator[dict]:
             yield d
 
 
-def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules) -> int:
+def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: str | None = None) -> int:
     """Score and print; the exit code is 1 when any object has ``ok: false``."""
-    total, objs = results(paths, jobs, rules)
+    from ..files.cluster import NoDask
+
+    total, objs = results(paths, jobs, rules, scheduler)
     out: list[dict] = []
     write = sys.stdout.write
-    for d in _progress(total, objs):
-        out.append(d)
-        if fmt == "jsonl":
-            write(json.dumps(d, ensure_ascii=False) + "\n")
+    try:
+        for d in _progress(total, objs):
+            out.append(d)
+            if fmt == "jsonl":
+                write(json.dumps(d, ensure_ascii=False) + "\n")
+    except NoDask as e:
+        click.echo(f"riichi: {e}", err=True)
+        return 2
     stats = summary(out)
     if fmt == "json":
         write(json.dumps({"results": out, "summary": stats}, ensure_ascii=False) + "\n")
     elif fmt == "table":
-        from ..cli.render import batch_table, console
+        from .render.batch import print_batch
 
-        console().print(batch_table(out))
-        errors = ", ".join(f"{n} {code}" for code, n in stats["errors"].items())
-        console().print(f"{stats['hands']} hands: {stats['ok']} scored" + (f", {errors}" if errors else ""))
+        print_batch(out, stats)
     return 1 if stats["failed"] else 0

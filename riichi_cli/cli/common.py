@@ -4,10 +4,50 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from typing import NoReturn, TypeVar
 
 import click
 
 from ..core.errors import InvalidContext, RiichiError
+from ..io.mapping import FLAGS
+
+T = TypeVar("T")
+#: The ok-false object a command prints with --json for a refusal.
+Refused = Callable[[RiichiError], dict]
+
+
+# -- shell completion (click's _RIICHI_COMPLETE; see the README) -----------------------------
+
+
+def preset_names(incomplete: str) -> list[str]:
+    """Preset names and aliases starting with ``incomplete``."""
+    from ..core.rules import ALIASES, PRESETS
+
+    return [n for n in [*PRESETS, *ALIASES] if n.startswith(incomplete.lower())]
+
+
+def rule_items(incomplete: str) -> list[str]:
+    """``KEY=`` for rule options, or ``KEY=VALUE`` once the key is typed."""
+    from ..core.rules import CHOICES, option_items, resolve_rules
+
+    defaults = dict(option_items(resolve_rules()))
+    key, sep, _ = incomplete.partition("=")
+    if not sep:
+        return [f"{k}=" for k in defaults if k.startswith(key)]
+    choices = CHOICES.get(key)
+    is_bool = isinstance(defaults.get(key), bool)
+    values = choices if isinstance(choices, tuple) else ("true", "false") if is_bool else ()
+    return [f"{key}={str(v).lower()}" for v in values if f"{key}={str(v).lower()}".startswith(incomplete)]
+
+
+def seat_names(incomplete: str) -> list[str]:
+    return [s for s in ("E", "S", "W", "N") if s.startswith(incomplete.upper())]
+
+
+def completer(names: Callable[[str], list[str]]):
+    """A click ``shell_complete`` callback offering ``names(incomplete)``."""
+    return lambda ctx, param, incomplete: names(incomplete)
 
 
 class RulesParam:
@@ -18,10 +58,13 @@ class RulesParam:
         f = click.option(
             "--rule", "rule_items", multiple=True, metavar="KEY=VALUE",
             help="Override one rule option (repeatable), e.g. --rule kuitan=false.",
+            shell_complete=completer(rule_items),
         )(f)  # fmt: skip
         f = click.option(
             "--rules", "preset", default=None, metavar="PRESET",
-            help="Rule preset: tenhou (default), mahjongsoul, mleague, wrc2022, ema2025, jpml2023.",
+            help="Rule preset: tenhou (default), mahjongsoul, mleague, wrc2022, ema2025, jpml2023; "
+            "three players: tenhou3 (sanma), mahjongsoul3.",
+            shell_complete=completer(preset_names),
         )(f)  # fmt: skip
         return f
 
@@ -33,40 +76,103 @@ def rules_of(preset: str | None, rule_items: tuple[str, ...]):
     return resolve_rules(preset, parse_rule_assignments(rule_items))
 
 
-def resolve(preset: str | None, rule_items: tuple[str, ...]):
-    """The Rules of --rules/--rule, or a usage error (exit 2)."""
+def with_rule_flags(mapping: object, preset: str | None, rule_items: tuple[str, ...]) -> object:
+    """A file's mapping with --rules/--rule applied over its ``rules:``/``rule_options:`` (README.md:
+    the command line wins): --rules replaces the file's preset, --rule wins over the file's option of the
+    same name, and the file's other options still apply."""
+    from ..core.rules import parse_rule_assignments
+
+    if not isinstance(mapping, dict) or not (preset or rule_items):
+        return mapping
+    options = mapping.get("rule_options") or {}
+    if not isinstance(options, dict):
+        return mapping  # refused later with its own message
+    out = {**mapping, "rule_options": {**options, **parse_rule_assignments(rule_items)}}
+    if preset:
+        out["rules"] = preset
+    return out
+
+
+def checked(call: Callable[[], T], as_json: bool = False, refused: Refused | None = None) -> T:
+    """``call()``, or a usage error (exit 2) for the RiichiError it raises.
+
+    With --json the command's own ok-false object (``refused(err)``) goes to stdout first, so a
+    tool always gets one JSON document.
+    """
     try:
-        return rules_of(preset, rule_items)
+        return call()
     except RiichiError as e:
-        fail(e)
+        refuse(e, as_json, refused)
 
 
-def fail(err: RiichiError, code: int | None = None) -> None:
-    """Print a refusal on stderr (message, then the input with a caret) and exit."""
-    click.echo(f"riichi: {err.code}: {err.message}", err=True)
-    caret = err.caret()
-    if caret:
-        click.echo(caret, err=True)
-    sys.exit(err.exit_code if code is None else code)
+#: Error codes of input that was read but is not a valid win (exit 1); every other code is an
+#: input or usage error (exit 2). See README, "Exit codes".
+NOT_A_VALID_WIN = frozenset({"not_a_win", "no_yaku", "below_minimum", "furiten"})
+
+
+def exit_code(err: RiichiError, settlement: bool = False) -> int:
+    """The exit status of a refusal; every command asks here.
+
+    1: the input was read but is refused by the rules of the game (not a valid win; for
+    `settle`, also a settlement that cannot happen, ``invalid_context``).
+    2: the input or the command line cannot be read as asked (notation, tile counts, keys,
+    values, files, options), the same in every command.
+    """
+    if err.code in NOT_A_VALID_WIN or (settlement and err.code == "invalid_context"):
+        return 1
+    return 2
+
+
+def refuse(err: RiichiError, as_json: bool = False, refused: Refused | None = None) -> NoReturn:
+    """A usage error (exit 2): with --json the command's ok-false object first, then one line."""
+    if as_json and refused is not None:
+        emit_json(refused(err))
+    fail(err, as_json)
+
+
+def resolve(
+    preset: str | None, rule_items: tuple[str, ...], as_json: bool = False, refused: Refused | None = None
+):
+    """The Rules of --rules/--rule, or a usage error (exit 2)."""
+    return checked(lambda: rules_of(preset, rule_items), as_json, refused)
+
+
+def fail(err: RiichiError, as_json: bool = False, settlement: bool = False) -> NoReturn:
+    """Print a refusal on stderr and exit with `exit_code`.
+
+    For a person: the message, then the input with a caret under the bad character. With --json:
+    exactly one line, ``riichi: CODE: MESSAGE (at character N of '...')``, the same in every command
+    and the same message as the JSON object's ``error.message``.
+    """
+    if as_json:
+        click.echo(f"riichi: {err.code}: {err.one_line()}", err=True)
+    else:
+        click.echo(f"riichi: {err.code}: {err.message}", err=True)
+        caret = err.caret()
+        if caret:
+            click.echo(caret, err=True)
+    sys.exit(exit_code(err, settlement))
+
+
+def missing_hand(tiles: str, example: str, sources: str) -> InvalidContext:
+    """The refusal of a command line that gives no hand: the same error in every command."""
+    return InvalidContext(f"give a HAND of {tiles} tiles (e.g. {example}){sources}", detail="missing_hand")
 
 
 def emit_json(obj: object) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))
 
 
-_FLAG_KEYS = (
-    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-    "tenhou", "chiihou", "renhou",
-)  # fmt: skip
-
-
-def context_options(f):
-    """The situation flags of `score` (also taken by `waits`)."""
-    for key in reversed(_FLAG_KEYS):
+def context_options(f=None, *, skip: tuple[str, ...] = ()):
+    """The situation flags of `score`; `waits` takes them less those in ``skip`` (dests: ron, win_tile)."""
+    if f is None:
+        return lambda g: context_options(g, skip=skip)
+    for key in reversed(FLAGS):
         f = click.option(f"--{key.replace('_', '-')}", key, is_flag=True, help=f"The win is {key}.")(f)
     opts = [
         ("--passed", "passed", "TILES", "Winning tiles let pass since your last discard (furiten)."),
         ("--discards", "discards", "TILES", "Your own discards this hand (furiten)."),
+        ("--kita", "kita", "N", "Three players: North tiles you set aside as nuki dora (0-4)."),
         ("--sticks", "riichi_sticks", "N", "Riichi deposits on the table."),
         ("--honba", "honba", "N", "Honba counters."),
         ("--ura", "ura", "TILES", "Ura dora indicators (riichi only)."),
@@ -78,17 +184,29 @@ def context_options(f):
         ("--context", "context_file", "FILE", "YAML file of section 3 keys; flags win over it."),
     ]
     for flag, dest, metavar, help_text in opts:
-        f = click.option(flag, dest, default=None, metavar=metavar, help=help_text)(f)
-    f = click.option("--ron/--tsumo", "ron", default=None, help="Win by ron (default) or tsumo.")(f)
+        if dest not in skip:
+            complete = completer(seat_names) if metavar == "SEAT" else None
+            f = click.option(
+                flag, dest, default=None, metavar=metavar, help=help_text, shell_complete=complete
+            )(f)
+    f = click.option(
+        "--chankan-ankan", "chankan_ankan", is_flag=True,
+        help="The win robs a concealed kan (thirteen orphans only, where kokushi_chankan_ankan allows).",
+    )(f)  # fmt: skip
+    if "ron" not in skip:
+        f = click.option("--ron/--tsumo", "ron", default=None, help="Win by ron (default) or tsumo.")(f)
     return f
 
 
-def build_mapping(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
+def build_mapping(
+    ctx: click.Context,
+    hand: tuple[str, ...],
+    params: dict,
+    as_json: bool = False,
+    refused: Refused | None = None,
+) -> dict:
     """`mapping_of`, or a usage error (exit 2)."""
-    try:
-        return mapping_of(ctx, hand, params)
-    except RiichiError as e:
-        fail(e, 2)
+    return checked(lambda: mapping_of(ctx, hand, params), as_json, refused)
 
 
 def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
@@ -100,6 +218,9 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
         from ..files.loader import load_context
 
         mapping.update(load_context(params["context_file"]))
+        found = with_rule_flags(mapping, ctx.params.get("preset"), ctx.params.get("rule_items") or ())
+        assert isinstance(found, dict)
+        mapping = found
     if hand:
         mapping["hand"] = " ".join(hand)
     if params.get("ron") is not None:
@@ -107,14 +228,16 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
     for key in ("win_tile", "from", "round_wind", "seat_wind", "dora", "ura", "discards", "passed"):
         if params.get(key) is not None:
             mapping[key] = params[key]
-    for key in ("honba", "riichi_sticks"):
+    for key in ("honba", "riichi_sticks", "kita"):
         if params.get(key) is not None:
             try:
                 mapping[key] = int(params[key])
             except ValueError:
-                flag = "--sticks" if key == "riichi_sticks" else "--honba"
+                flag = {"riichi_sticks": "--sticks", "honba": "--honba", "kita": "--kita"}[key]
                 raise InvalidContext(f"{flag} must be a whole number, got {params[key]!r}") from None
-    for key in _FLAG_KEYS:
+    for key in FLAGS:
         if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
             mapping[key] = True
+    if params.get("chankan_ankan"):
+        mapping["chankan"] = "ankan"
     return mapping

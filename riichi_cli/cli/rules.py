@@ -5,29 +5,31 @@ from __future__ import annotations
 import click
 
 from ..core.errors import RiichiError
-from .common import emit_json, fail
+from .common import completer, emit_json, fail, preset_names
 
 
 @click.command(epilog="\b\nExamples:\n  riichi rules\n  riichi rules mleague\n  riichi rules ema --json\n")
-@click.argument("preset", required=False)
+@click.argument("preset", required=False, shell_complete=completer(preset_names))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def rules(preset, as_json) -> None:
     """List the rule presets, or show every option of one."""
-    from ..core.rules import PRESETS, UNVERIFIED, option_items, preset_name
-    from .render import print_preset, print_presets
+    from ..api import rules as rules_of
+    from ..core.rules import preset_name
 
-    if preset is None:
-        if as_json:
-            emit_json({name: dict(option_items(r)) for name, r in PRESETS.items()})
-        else:
-            print_presets()
-        return
-    try:
-        name = preset_name(preset)
-    except RiichiError as e:
-        fail(e)
+    if preset is not None:
+        try:
+            preset = preset_name(preset)
+        except RiichiError as e:
+            if as_json:
+                emit_json(rules_of(preset))
+            fail(e, as_json)
     if as_json:
-        items = option_items(PRESETS[name])
-        emit_json({"preset": name, "options": dict(items), "unverified": sorted(UNVERIFIED[name])})
+        emit_json(rules_of(preset))
+    elif preset is None:
+        from .render.rules import print_presets
+
+        print_presets()
     else:
-        print_preset(name)
+        from .render.rules import print_preset
+
+        print_preset(preset)

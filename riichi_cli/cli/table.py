@@ -12,10 +12,14 @@ from .common import RulesParam, emit_json, resolve
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def table(preset, rule_items, as_json) -> None:
     """The score table (han x fu; dealer and non-dealer; ron and tsumo) under the chosen rules."""
-    from .render import print_table, score_table
+    from ..api import TABLE_KEYS
+    from ..api import table as table_of
+    from ..io.report import refusal
 
-    rules_ = resolve(preset, rule_items)
+    rules_ = resolve(preset, rule_items, as_json, lambda e: refusal(e, None, TABLE_KEYS))
     if as_json:
-        emit_json(score_table(rules_))
+        emit_json(table_of(rules_))
     else:
+        from .render.table import print_table
+
         print_table(rules_)

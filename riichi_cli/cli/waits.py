@@ -1,6 +1,6 @@
-"""`riichi waits` and `riichi shanten` (SPEC sections 1 and 7): arguments and lines in, tables or JSON out.
+"""`riichi waits` and `riichi shanten` (docs/output.md): arguments and lines in, tables or JSON out.
 
-The answers come from :mod:`riichi_cli.waits`; this module reads the command line and stdin and
+The answers come from :mod:`riichi_cli.analysis.waits`; this module reads the command line and stdin and
 prints. Rich is imported only when a table is printed, so the JSON paths start fast.
 """
 
@@ -12,9 +12,21 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from ..core.context import tile_list
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
-from .common import RulesParam, build_mapping, context_options, emit_json, fail, resolve
+from ..io.mapping import tile_list
+from .common import (
+    Refused,
+    RulesParam,
+    build_mapping,
+    checked,
+    context_options,
+    emit_json,
+    fail,
+    missing_hand,
+    refuse,
+    resolve,
+)
+from .score import tiles_option
 
 #: Longest stdin line read as a hand; anything longer is refused, not parsed.
 MAX_LINE = 4096
@@ -22,7 +34,7 @@ MAX_LINE = 4096
 TilePairs = list[tuple[int, bool]]
 
 EPILOG_WAITS = """\b
-Every wait is scored both ways, by ron and by tsumo, so --ron/--tsumo and --win do not apply.
+Every wait is scored both ways, by ron (from the seat before yours, or --from) and by tsumo.
 --discards and --passed give furiten; --visible (tiles seen elsewhere) gives the unseen counts.
 '-' reads one hand per line from stdin (or a JSON object of YAML keys, 'visible' included)
 and prints one JSON object per line.
@@ -46,16 +58,15 @@ Examples:
   riichi shanten 123m456p789s12377z
   riichi shanten 12389m1468p3567s2z --visible 4p4p
   riichi shanten 123m456p78s23z pon:777z --json
+  riichi shanten 19m19p19s123456z9p --rules tenhou3
 """
 
 
-def read_tiles(text: str | None, key: str) -> TilePairs:
+def read_tiles(
+    text: str | None, key: str, as_json: bool = False, refused: Refused | None = None
+) -> TilePairs:
     """Tiles of an option like --visible, or a usage error that points at the bad character."""
-    try:
-        return tile_list(text, key)
-    except RiichiError as e:
-        fail(e, 2)
-    return []  # not reached: fail exits
+    return checked(lambda: tile_list(text, key), as_json, refused)
 
 
 # -- stdin mode -------------------------------------------------------------------------------
@@ -99,7 +110,7 @@ def line_mapping(text: str, base: dict, allowed: frozenset[str] | None = None) -
 
 
 def split_visible(mapping: dict, default: TilePairs) -> tuple[dict, TilePairs]:
-    """Take the ``visible`` key out of a line's mapping (it is not a SPEC 3 key)."""
+    """Take the ``visible`` key out of a line's mapping (it is not a docs/input.md key)."""
     if "visible" not in mapping:
         return mapping, default
     rest = {k: v for k, v in mapping.items() if k != "visible"}
@@ -114,19 +125,19 @@ _line_json = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
     """Answer every stdin line with one JSON line; exit 0, or 1 if any line was refused."""
-    from ..analysis.waits import failed
+    from ..io.report import refusal
 
     bad = False
     write, flush = sys.stdout.write, sys.stdout.flush
     try:
         for n, item in stdin_lines():
             if isinstance(item, RiichiError):
-                obj = failed(item, None, keys)
+                obj = refusal(item, None, keys)
             else:
                 try:
                     obj = answer(item)
                 except RiichiError as err:
-                    obj = failed(err, None, keys)
+                    obj = refusal(err, None, keys)
             bad = bad or not obj["ok"]
             write(_line_json({"line": n, **obj}) + "\n")
             flush()
@@ -142,18 +153,23 @@ def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
 
 @click.command(epilog=EPILOG_WAITS)
 @click.argument("hand", nargs=-1)
-@context_options
+@context_options(skip=("ron", "win_tile"))
 @RulesParam.options
 @click.option("--visible", default=None, metavar="TILES", help="Tiles seen elsewhere: discards, melds.")
-@click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
+@tiles_option
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 @click.pass_context
-def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible, as_json, **params) -> None:
+def waits(
+    ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible, tile_style, as_json, **params
+) -> None:  # fmt: skip
     """What a 13-tile hand waits on, how many are left, and what each wait pays."""
     from ..analysis.waits import WAITS_KEYS, waits_of
-    from ..core.context import KEYS
+    from ..io.mapping import KEYS
+    from ..io.report import refusal
 
-    rules = resolve(preset, rule_items)
-    seen = read_tiles(visible, "visible")
+    refused = (lambda e: refusal(e, None, WAITS_KEYS)) if hand != ("-",) else None
+    rules = resolve(preset, rule_items, as_json, refused)
+    seen = read_tiles(visible, "visible", as_json, refused)
     if hand == ("-",):
         base = build_mapping(ctx, (), params)
 
@@ -162,9 +178,14 @@ def waits(ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible
             return waits_of(mapping, rules, shown)[0]
 
         sys.exit(run_lines(answer, WAITS_KEYS))
-    mapping = build_mapping(ctx, hand, params)
+    mapping = build_mapping(ctx, hand, params, as_json, refused)
     if "hand" not in mapping:
-        raise click.UsageError("give a HAND of 13 tiles (e.g. 1112345678999m), '-' for stdin, or --context")
+        err = missing_hand("13", "1112345678999m", ", '-' for stdin, or --context FILE with a hand: key")
+        refuse(err, as_json, refused)
+    from .render.tiles import set_style
+    from .render.waits import print_waits
+
+    set_style(tile_style)
     answer_one(*waits_of(mapping, rules, seen), as_json, print_waits)
 
 
@@ -173,183 +194,45 @@ def answer_one(report: dict, err: RiichiError | None, as_json: bool, show: Calla
     if as_json:
         emit_json(report)
     if err is not None:
-        fail(err, 2)
+        fail(err, as_json)
     if not as_json:
         show(report)
 
 
 # -- shanten ----------------------------------------------------------------------------------
 
-_SHANTEN_LINE_KEYS = frozenset({"hand", "visible", "dora", "id"})
-
 
 @click.command(epilog=EPILOG_SHANTEN)
 @click.argument("hand", nargs=-1)
 @click.option("--visible", default=None, metavar="TILES", help="Tiles seen elsewhere: discards, melds.")
 @click.option("--dora", default=None, metavar="TILES", help="Dora indicators (not unseen any more).")
-@click.option("--json", "as_json", is_flag=True, help="Print the SPEC JSON object only.")
-def shanten(hand: tuple[str, ...], visible, dora, as_json) -> None:
+@RulesParam.options
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
+def shanten(hand: tuple[str, ...], visible, dora, preset, rule_items, as_json) -> None:
     """Shanten of 13 or 14 tiles; for 14, every discard ranked by acceptance."""
     from ..analysis.waits import SHANTEN_KEYS, shanten_of
+    from ..io.report import refusal
 
-    seen = read_tiles(visible, "visible")
-    indicators = read_tiles(dora, "dora")
+    refused = (lambda e: refusal(e, None, SHANTEN_KEYS)) if hand != ("-",) else None
+    rules = resolve(preset, rule_items, as_json, refused)  # three players: the 108-tile set
+    seen = read_tiles(visible, "visible", as_json, refused)
+    indicators = read_tiles(dora, "dora", as_json, refused)
     if hand == ("-",):
 
         def answer(text: str) -> dict:
-            mapping = line_mapping(text, {}, _SHANTEN_LINE_KEYS)
-            shown, ind = seen, indicators
-            if "visible" in mapping:
-                shown = tile_list(mapping["visible"], "visible")
-            if "dora" in mapping:
-                ind = tile_list(mapping["dora"], "dora")
-            report = shanten_of(mapping.get("hand"), shown, ind)[0]
-            return {**report, "id": mapping.get("id")} if "id" in mapping else report
+            from ..api import SHANTEN_INPUT
+            from ..api import shanten as shanten_json
+
+            # the flags' --visible/--dora, unless the line gives its own
+            base = {"visible": visible, "dora": dora}
+            return shanten_json(line_mapping(text, base, SHANTEN_INPUT), rules)
 
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:
-        raise click.UsageError("give a HAND of 13 or 14 tiles (e.g. 123m456p789s12377z), or '-' for stdin")
-    answer_one(*shanten_of(" ".join(hand), seen, indicators), as_json, print_shanten)
+        refuse(missing_hand("13 or 14", "123m456p789s12377z", ", or '-' for stdin"), as_json, refused)
+    from .render.shanten import print_shanten
 
-
-# -- Rich views -------------------------------------------------------------------------------
-
-
-def _console():
-    from rich.console import Console
-
-    return Console(highlight=False)
-
-
-def value_text(obj: dict) -> str:
-    """A win's value in a cell: ``3900 2h40fu``, ``2000/4000 mangan``, or why it cannot be."""
-    if not obj["ok"]:
-        code = obj["error"]["code"]
-        return {"furiten": "furiten", "no_yaku": "no yaku", "invalid_hand": "impossible"}.get(code, "—")
-    pts = obj["points"]
-    if pts["ron"] is not None:
-        paid = str(pts["ron"])
-    elif pts["tsumo"]["dealer"] is None:
-        paid = f"{pts['tsumo']['non_dealer']} all"
-    else:
-        paid = f"{pts['tsumo']['non_dealer']}/{pts['tsumo']['dealer']}"
-    if obj["yakuman"]:
-        how = "yakuman" if obj["yakuman"] == 1 else f"{obj['yakuman']}x yakuman"
-    elif obj["limit"]:
-        how = obj["limit"].replace("_", " ")
-    else:
-        how = f"{obj['han']}h{obj['fu']}fu" if obj["fu"] else f"{obj['han']}h"
-    return f"{paid} {how}"
-
-
-def yaku_text(obj: dict) -> str:
-    items = []
-    for y in obj["yaku"] or []:
-        count = y.get("han") if "han" in y else y.get("yakuman")
-        items.append(f"{y['name']} {count}" if y["id"] in ("dora", "aka_dora", "ura_dora") else y["name"])
-    return ", ".join(items)
-
-
-def wait_notes(wait: dict, pure: list[str]) -> str:
-    notes = []
-    if wait["tile"] in pure:
-        notes.append("pure karaten: all four in your hand")
-    elif wait["unseen"] == 0:
-        notes.append("none left")
-    for obj in (wait["ron"], wait["tsumo"]):
-        if obj["ok"]:
-            notes.append(yaku_text(obj))
-            break
-    return "; ".join(notes)
-
-
-def status_lines(report: dict) -> list[str]:
-    """The verdicts under the table: furiten, karaten, pure karaten, keishiki."""
-    lines = []
-    fu = report["furiten"]
-    if fu["furiten"]:
-        lines.append(f"[red]Furiten[/] ({fu['kind']}) on {' '.join(fu['tiles'])}: {fu['note']}.")
-    if report["karaten"]:
-        lines.append("[red]Karaten[/]: no copy of any wait is left to come.")
-    pk = report["pure_karaten"]
-    if pk["pure_karaten"]:
-        verdict = "counts" if pk["counts_as_tenpai"] else "does not count"
-        lines.append(
-            f"Pure karaten on {' '.join(pk['tiles'])}: under {report['rules']} a wait held four times "
-            f"{verdict} as tenpai at a draw (pure_karaten_is_tenpai: {str(pk['counts_as_tenpai']).lower()})."
-        )
-    elif pk["tiles"]:
-        lines.append(
-            f"{' '.join(pk['tiles'])} can never come: all four are in your hand (the other waits can)."
-        )
-    if report["keishiki"]:
-        lines.append("[yellow]Keishiki tenpai[/]: tenpai in form only, no wait has a yaku for a ron.")
-    return lines
-
-
-def print_waits(report: dict) -> None:
-    from rich.table import Table
-
-    console = _console()
-    if report["tenpai"]:
-        left = sum(w["unseen"] for w in report["waits"])
-        console.print(f"[bold]{report['hand']}[/]  tenpai, {len(report['waits'])} wait(s), {left} unseen")
-    else:
-        console.print(f"[bold]{report['hand']}[/]  not tenpai: {report['shanten']}-shanten")
-    if report["waits"]:
-        table = Table(show_edge=False, pad_edge=False)
-        for title, justify in (("wait", "left"), ("unseen", "right"), ("ron", "left")):
-            table.add_column(title, justify=justify)
-        table.add_column("tsumo")
-        table.add_column("notes", overflow="fold")
-        pure = report["pure_karaten"]["tiles"]
-        for w in report["waits"]:
-            row = (
-                w["tile"],
-                str(w["unseen"]),
-                value_text(w["ron"]),
-                value_text(w["tsumo"]),
-                wait_notes(w, pure),
-            )
-            table.add_row(*row)
-        console.print(table)
-    for line in status_lines(report):
-        console.print(line)
-    if report["next"]:
-        console.print(f"Which tiles help: [bold]{report['next']}[/]")
-
-
-def shanten_word(n: int) -> str:
-    return {-1: "complete", 0: "tenpai"}.get(n, f"{n}-shanten")
-
-
-def accepts_text(accepted: list[dict]) -> str:
-    return " ".join(f"{a['tile']}({a['unseen']})" for a in accepted)
-
-
-def print_shanten(report: dict) -> None:
-    from rich.table import Table
-
-    console = _console()
-    sh = report["shanten"]
-    parts = [f"standard {sh['standard']}"]
-    if sh["chiitoitsu"] is not None:
-        parts += [f"seven pairs {sh['chiitoitsu']}", f"thirteen orphans {sh['kokushi']}"]
-    console.print(f"[bold]{report['hand']}[/]  ({report['tiles']} tiles)")
-    console.print(f"Shanten: [bold]{shanten_word(sh['best'])}[/]  ({', '.join(parts)})")
-    if report["tiles"] == 13:
-        console.print(f"Accepts: {accepts_text(report['accepts']) or 'nothing'}  total {report['total']}")
-        return
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("discard")
-    table.add_column("leaves")
-    table.add_column("accepts (unseen)", overflow="fold")
-    table.add_column("total", justify="right")
-    for row in report["discards"]:
-        table.add_row(
-            row["discard"], shanten_word(row["shanten"]), accepts_text(row["accepts"]), str(row["total"])
-        )
-    console.print(table)
+    answer_one(*shanten_of(" ".join(hand), seen, indicators, rules.players), as_json, print_shanten)
 
 
 __all__ = ["shanten", "waits"]

@@ -1,13 +1,17 @@
 # mypyc: skip (exception classes keep their class attributes as Python)
-"""Typed refusals. Every error the core raises carries a SPEC section 4 code.
+"""Typed refusals. Every error the core raises carries an error code (docs/output.md, "Errors").
 
 A refusal about a piece of text can carry that text and the index of the first bad
-character, so the CLI can show the input with a caret under it.
+character, so the CLI can show the input with a caret under it. ``detail`` is a stable id of
+the check that failed (``ippatsu_without_riichi``), for programs that must not parse the prose.
+What a refusal exits with is the command line's business (`riichi_cli.cli.common.exit_code`).
 """
 
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterable
+from difflib import get_close_matches
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, 60, 60
@@ -19,17 +23,29 @@ def short(value: object) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
+def did_you_mean(word: object, valid: Iterable[str]) -> str:
+    """``" (did you mean 'hand'?)"`` when one of ``valid`` is a likely typo of ``word``, else ``""``."""
+    close = get_close_matches(str(word).strip().lower(), list(valid), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 class RiichiError(Exception):
-    """Base of every refusal: ``code`` is the SPEC error code, ``exit_code`` what `score` exits with."""
+    """Base of every refusal: ``code`` is the error code, ``detail`` the id of the failed check."""
 
     code = "invalid_context"
-    exit_code = 2
 
-    def __init__(self, message: str, text: str | None = None, position: int | None = None):
+    def __init__(
+        self, message: str, text: str | None = None, position: int | None = None, detail: str | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.text = text
         self.position = position
+        self.detail = detail
+
+    def reworded(self, message: str) -> RiichiError:
+        """The same refusal (type, place, detail) with another message."""
+        return type(self)(message, self.text, self.position, self.detail)
 
     def one_line(self) -> str:
         """The message with the place of the problem, fit for a JSON error object."""
@@ -62,14 +78,17 @@ class Unreadable(RiichiError):
 
 class NotAWin(RiichiError):
     code = "not_a_win"
-    exit_code = 1
 
 
 class NoYaku(RiichiError):
     code = "no_yaku"
-    exit_code = 1
 
 
 class Furiten(RiichiError):
     code = "furiten"
-    exit_code = 1
+
+
+class BelowMinimum(RiichiError):
+    """Yaku, but fewer han (dora excluded) than ``min_han`` / ``ryanshiba`` require."""
+
+    code = "below_minimum"

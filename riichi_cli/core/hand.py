@@ -11,6 +11,8 @@ from .tiles import FIVES, format_counts, name
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS: Final = ("kan", "kakan", "ankan")
+#: One tile as written: its id and whether it is a red five.
+TilePair = tuple[int, bool]
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,10 @@ class Hand:
                 counts[t] += 1
         return counts
 
+    def tally(self) -> tuple[list[int], list[int]]:
+        """Counts of every tile and red fives per suit (m, p, s, z), concealed and melded."""
+        return tally(self.concealed, self.reds, self.melds)
+
     def aka_count(self) -> int:
         return sum(self.reds) + sum(m.reds for m in self.melds)
 
@@ -97,7 +103,7 @@ class Hand:
     def notation(self) -> str:
         """Canonical notation: concealed tiles without the winning tile, the winning tile, the melds.
 
-        >>> from riichi_cli.notation import parse_hand
+        >>> from riichi_cli.core.notation import parse_hand
         >>> parse_hand("123456s234m55p chi:789s").notation()
         '234m5p123456s5p chi:789s'
         """
@@ -111,6 +117,46 @@ class Hand:
         return " ".join(parts)
 
 
+@dataclass(frozen=True)
+class HeldHand:
+    """A hand as written, not (yet) a win: concealed counts, red fives per suit (m, p, s) and melds.
+
+    ``last`` is the last concealed tile written, (tile, red), which a winning hand wins on by default.
+    """
+
+    text: str
+    counts: tuple[int, ...]
+    reds: tuple[int, int, int]
+    melds: tuple[Meld, ...]
+    last: tuple[int, bool] | None = None
+
+    @property
+    def size(self) -> int:
+        """Tiles as the rules count them: concealed tiles plus 3 per meld."""
+        return sum(self.counts) + 3 * len(self.melds)
+
+    def pairs(self) -> list[tuple[int, bool]]:
+        """(tile, red) of the concealed tiles and of the melds, kans counted 4."""
+        out = concealed_pairs(self.counts, self.reds)
+        for meld in self.melds:
+            out += meld.pairs()
+        return out
+
+    def tally(self) -> tuple[list[int], list[int]]:
+        """Counts of every tile and red fives per suit (m, p, s, z), concealed and melded."""
+        return tally(self.counts, self.reds, self.melds)
+
+    def notation(self) -> str:
+        """Canonical notation: the concealed tiles in order, then the melds."""
+        return " ".join([format_counts(list(self.counts), self.reds)] + [m.notation() for m in self.melds])
+
+    def with_tile(self, tile: int) -> Hand:
+        """The winning hand this hand makes with a plain (not red) ``tile`` drawn or called."""
+        counts = list(self.counts)
+        counts[tile] += 1
+        return Hand(tuple(counts), tile, self.melds, self.reds, False)
+
+
 def concealed_pairs(counts: list[int] | tuple[int, ...], reds: Sequence[int]) -> list[tuple[int, bool]]:
     """(tile, red) for each tile of a counts vector, the first ``reds[suit]`` fives marked red."""
     out: list[tuple[int, bool]] = []
@@ -118,3 +164,13 @@ def concealed_pairs(counts: list[int] | tuple[int, ...], reds: Sequence[int]) ->
         red_left = reds[t // 9] if t in FIVES else 0
         out.extend((t, i < red_left) for i in range(n))
     return out
+
+
+def tally(counts: Sequence[int], reds: Sequence[int], melds: tuple[Meld, ...]) -> tuple[list[int], list[int]]:
+    """Counts of every tile and red fives per suit (m, p, s, z) of concealed counts and melds."""
+    out, red = list(counts), [reds[0], reds[1], reds[2], 0]
+    for meld in melds:
+        for t in meld.tiles:
+            out[t] += 1
+        red[meld.tiles[0] // 9] += meld.reds
+    return out, red

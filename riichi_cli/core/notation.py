@@ -1,24 +1,15 @@
-"""Tile and hand notation (SPEC section 2): ``123m456p789s11z``, ``0m`` red fives, meld prefixes.
+"""Tile and hand notation (docs/input.md): ``123m456p789s11z``, ``0m`` red fives, meld prefixes.
 
 Refusals point at the first bad character of the text they were given.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NoReturn
 
 from .errors import InvalidHand, NotationError
-from .hand import KAN_KINDS, MELD_KINDS, Hand, Meld
+from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld
 from .tiles import FIVES, name
-
-
-class Tile(NamedTuple):
-    """One written tile: its id and whether it is a red five."""
-
-    tile: int
-    red: bool
-
 
 _SUIT_OF: Final = {ord(letter): s for s, letter in enumerate("mpsz")}
 #: (tile, red) by suit * 10 + digit, None where the digit and suit make no tile ("0m" is red 5m).
@@ -27,37 +18,6 @@ _TILE_TABLE: Final[list[tuple[int, bool] | None]] = [
     for s in range(4)
     for d in range(10)
 ]
-
-
-@dataclass(frozen=True)
-class Parsed:
-    """A hand as written: concealed tiles in written order, then melds (kind, tiles, position)."""
-
-    text: str
-    concealed: tuple[Tile, ...]
-    melds: tuple[tuple[str, tuple[Tile, ...], int], ...]
-
-    def counts(self) -> list[int]:
-        counts = [0] * 34
-        for t in self.concealed:
-            counts[t.tile] += 1
-        return counts
-
-    def reds(self) -> tuple[int, int, int]:
-        reds = [0, 0, 0]
-        for t in self.concealed:
-            if t.red:
-                reds[t.tile // 9] += 1
-        return reds[0], reds[1], reds[2]
-
-
-def parse_tiles(text: str, start: int = 0, end: int | None = None) -> list[Tile]:
-    """Tile groups like ``123m0p77z`` in ``text[start:end]``.
-
-    >>> [t.tile for t in parse_tiles("19m7z")]
-    [0, 8, 33]
-    """
-    return [Tile(t, red) for t, red in scan(text, start, end)]
 
 
 def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, bool]]:
@@ -77,7 +37,6 @@ def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, b
             tile = _TILE_TABLE[suit * 10 + ord(text[k]) - 48]
             if tile is None:  # 0z, 8z, 9z
                 _refuse(text, start, stop)
-                raise AssertionError  # unreachable: _refuse raises
             out.append(tile)
         first = i + 1
     if first != stop:
@@ -85,7 +44,7 @@ def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, b
     return out
 
 
-def _refuse(text: str, start: int, end: int) -> None:
+def _refuse(text: str, start: int, end: int) -> NoReturn:
     """Walk bad notation character by character and raise at the first character at fault."""
     digits: list[int] = []  # positions of digits waiting for their suit letter
     for i in range(start, end):
@@ -94,41 +53,26 @@ def _refuse(text: str, start: int, end: int) -> None:
             digits.append(i)
         elif ch in "mpsz":
             if not digits:
-                raise NotationError(f"suit letter {ch!r} has no digits before it", text, i)
+                raise NotationError(
+                    f"suit letter {ch!r} has no digits before it", text, i, detail="suit_without_digits"
+                )
             for pos in digits:
                 if ch == "z" and text[pos] in "089":
-                    raise NotationError(f"'{text[pos]}z' is not a tile (honors are 1z-7z)", text, pos)
+                    raise NotationError(
+                        f"'{text[pos]}z' is not a tile (honors are 1z-7z)",
+                        text,
+                        pos,
+                        detail="not_a_honor_tile",
+                    )
             digits = []
         else:
             hint = " (suits are m, p, s, z)" if ch.isalpha() else ""
-            raise NotationError(f"unexpected character {ch!r}{hint}", text, i)
+            raise NotationError(f"unexpected character {ch!r}{hint}", text, i, detail="unexpected_character")
     if digits:
-        raise NotationError("digits without a suit letter after them", text, digits[0])
-    raise NotationError("not tile notation", text, start)
-
-
-def parse(text: str) -> Parsed:
-    """Split a hand into its concealed part and its melds, checking only the notation."""
-    concealed: list[Tile] = []
-    melds: list[tuple[str, tuple[Tile, ...], int]] = []
-    i, n = 0, len(text)
-    while i < n:
-        if text[i].isspace():
-            i += 1
-            continue
-        j = i
-        while j < n and not text[j].isspace():
-            j += 1
-        colon = text.find(":", i, j)
-        if colon < 0:
-            concealed.extend(parse_tiles(text, i, j))
-        else:
-            kind = meld_kind(text, i, colon, j)
-            melds.append((kind, tuple(parse_tiles(text, colon + 1, j)), i))
-        i = j
-    if not concealed and not melds:
-        raise NotationError("empty hand", text, 0)
-    return Parsed(text, tuple(concealed), tuple(melds))
+        raise NotationError(
+            "digits without a suit letter after them", text, digits[0], detail="digits_without_suit"
+        )
+    raise NotationError("not tile notation", text, start, detail="not_tile_notation")
 
 
 def make_meld(kind: str, tiles, text: str, pos: int) -> Meld:
@@ -138,19 +82,19 @@ def make_meld(kind: str, tiles, text: str, pos: int) -> Meld:
     want = 4 if kind in KAN_KINDS else 3
     if len(ids) != want:
         article = "an" if kind[0] in "aeiou" else "a"
-        raise InvalidHand(f"{article} {kind} has {want} tiles, this one has {len(ids)}", text, pos)
+        raise InvalidHand(
+            f"{article} {kind} has {want} tiles, this one has {len(ids)}", text, pos, detail="meld_tile_count"
+        )
     if kind == "chi":
         first = ids[0]
         if first >= 27 or first % 9 > 6 or ids != [first, first + 1, first + 2]:
-            raise InvalidHand("a chi is three consecutive tiles of one number suit", text, pos)
+            raise InvalidHand(
+                "a chi is three consecutive tiles of one number suit", text, pos, detail="chi_not_a_run"
+            )
     elif len(set(ids)) != 1:
         article = "an" if kind[0] in "aeiou" else "a"
-        raise InvalidHand(f"{article} {kind} is {want} equal tiles", text, pos)
+        raise InvalidHand(f"{article} {kind} is {want} equal tiles", text, pos, detail="meld_not_equal_tiles")
     return Meld(kind, tuple(ids), sum(t[1] for t in tiles))
-
-
-def build_melds(parsed: Parsed) -> tuple[Meld, ...]:
-    return tuple(make_meld(kind, tiles, parsed.text, pos) for kind, tiles, pos in parsed.melds)
 
 
 def _tokens(text: str) -> list[tuple[int, int]]:
@@ -168,13 +112,11 @@ def _tokens(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def parse_hand(text: str, win: str | None = None) -> Hand:
-    """A 14-tile winning hand; the winning tile is the last concealed tile unless ``win`` names one.
+def parse_written(text: str) -> HeldHand:
+    """Any hand as written, checking the notation and the melds' shapes but not the tile count.
 
-    ``win='5m'`` names a plain five if the hand has one, else the red one; ``'0m'`` only the red one.
-
-    >>> parse_hand("123m456p789s1122z", win="1z").win_tile
-    27
+    >>> parse_written("123m 456p 789s 11z chi:789s").size
+    14
     """
     counts, reds, melds = [0] * 34, [0, 0, 0], []
     last = None
@@ -189,69 +131,98 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
         else:
             kind = meld_kind(text, start, colon, end)
             melds.append(make_meld(kind, scan(text, colon + 1, end), text, start))
-    size = sum(counts) + 3 * len(melds)
     if last is None and not melds:
-        raise NotationError("empty hand", text, 0)
-    if len(melds) > 4 or size != 14 or last is None:
+        raise NotationError("empty hand", text, 0, detail="empty_hand")
+    return HeldHand(text, tuple(counts), (reds[0], reds[1], reds[2]), tuple(melds), last)
+
+
+def parse_hand(text: str, win: str | None = None) -> Hand:
+    """A 14-tile winning hand; the winning tile is the last concealed tile unless ``win`` names one.
+
+    ``win='5m'`` names a plain five if the hand has one, else the red one; ``'0m'`` only the red one.
+
+    >>> parse_hand("123m456p789s1122z", win="1z").win_tile
+    27
+    """
+    held = parse_written(text)
+    size = held.size
+    if len(held.melds) > 4 or size != 14 or held.last is None:
         raise InvalidHand(
             f"a winning hand has 14 tiles (a meld counts 3), this one has {size}",
             text,
             max(len(text.rstrip()) - 1, 0),
+            detail="wrong_tile_count",
         )
-    win_tile, win_red = last if win is None else pick_win_tile(counts, reds, win, text)
-    return Hand(tuple(counts), win_tile, tuple(melds), (reds[0], reds[1], reds[2]), win_red)
+    counts, reds = held.counts, held.reds
+    win_tile, win_red = held.last if win is None else pick_win_tile(counts, reds, win, text)
+    return Hand(counts, win_tile, held.melds, reds, win_red)
 
 
 def meld_kind(text: str, start: int, colon: int, end: int) -> str:
     kind = text[start:colon].lower()
     if kind not in MELD_KINDS:
         raise NotationError(
-            f"unknown meld prefix {text[start:colon]!r} (use {', '.join(MELD_KINDS)})", text, start
+            f"unknown meld prefix {text[start:colon]!r} (use {', '.join(MELD_KINDS)})",
+            text,
+            start,
+            detail="unknown_meld_prefix",
         )
     if colon + 1 == end:
-        raise NotationError(f"meld {kind}: has no tiles", text, colon)
+        raise NotationError(f"meld {kind}: has no tiles", text, colon, detail="meld_without_tiles")
     return kind
 
 
-def pick_win_tile(counts: list[int], reds: list[int], win: str, text: str) -> tuple[int, bool]:
+def pick_win_tile(counts: tuple[int, ...], reds: tuple[int, ...], win: str, text: str) -> tuple[int, bool]:
     """The (tile, red) that ``win`` names among the concealed tiles (given as counts and reds)."""
     try:
-        tiles = parse_tiles(win)
+        tiles = scan(win)
     except NotationError as e:
-        raise NotationError(f"win_tile: {e.message}", e.text, e.position) from None
+        raise e.reworded(f"win_tile: {e.message}") from None
     if len(tiles) != 1:
-        raise NotationError(f"win_tile must be one tile, got {len(tiles)}", win, 0)
-    tile, red = tiles[0].tile, tiles[0].red
+        raise NotationError(
+            f"win_tile must be one tile, got {len(tiles)}", win, 0, detail="win_tile_not_one_tile"
+        )
+    tile, red = tiles[0]
     held = counts[tile]
     held_red = reds[tile // 9] if tile in FIVES else 0
     if held == 0 or (red and held_red == 0):
-        raise InvalidHand(f"winning tile {win} is not in the concealed part of {text!r}")
+        raise InvalidHand(
+            f"winning tile {win} is not in the concealed part of {text!r}", detail="win_tile_not_in_hand"
+        )
     # '5m' names a plain five when there is one, else the red one
     return tile, red or held == held_red
 
 
-def check_limits(parsed_tiles: list[tuple[int, bool]], aka_dora: int, text: str) -> None:
-    """Refuse more than four of a tile or more red fives than the rules have."""
+_RED_LIMITS: Final = {0: (0, 0, 0), 2: (0, 1, 1), 3: (1, 1, 1), 4: (1, 2, 1)}
+
+
+def check_limits(tiles: list[tuple[int, bool]], aka_dora: int, text: str, counted: str = "") -> None:
+    """Refuse more than four of a tile or more red fives than the rules have.
+
+    ``tiles`` are (tile, red) pairs; ``counted`` says which tiles they are when they are more than
+    the hand, its melds and its indicators (a message names what was counted together).
+    """
     counts = [0] * 34
     reds = [0, 0, 0, 0]
-    for t, red in parsed_tiles:
+    for t, red in tiles:
         counts[t] += 1
         reds[t // 9] += red
-    check_counts(counts, reds, aka_dora, text)
+    check_counts(counts, reds, aka_dora, text, counted)
 
 
-_RED_LIMITS: Final = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
-
-
-def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str) -> None:
-    """`check_limits` on counts of every tile and red fives per suit (m, p, s)."""
+def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str, counted: str = "") -> None:
+    """`check_limits` of tiles already counted: 34 counts and red fives per suit (m, p, s, z)."""
     for t in range(34):
         if counts[t] > 4:
-            raise InvalidHand(f"more than four {name(t)} (hand, melds and indicators together)", text)
+            why = "(hand, melds and indicators together)"
+            _over_limit(f"more than four {name(t)}", why, counted, text, "fifth_copy")
     allowed = _RED_LIMITS[aka_dora]
     for s in range(3):
         have, most = reds[s], allowed[s]
         if have > most:
-            raise InvalidHand(
-                f"{have} red {name(FIVES[s])} but the rules have {most} (aka_dora: {aka_dora})", text
-            )
+            what = f"{have} red {name(FIVES[s])} but the rules have {most}"
+            _over_limit(what, f"(aka_dora: {aka_dora})", counted, text, "too_many_red_fives")
+
+
+def _over_limit(what: str, why: str, counted: str, text: str, detail: str) -> NoReturn:
+    raise InvalidHand(f"{what} {counted or why}", text, detail=detail)

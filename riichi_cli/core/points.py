@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from .rules import Rules
-from .tiles import SEATS
+from .tiles import table_seats
 
 LIMIT_BASE: Final = {
     "mangan": 2000,
@@ -52,22 +52,23 @@ class Points(NamedTuple):
     ron: int | None
     tsumo_dealer: int | None  # what the dealer pays on a non-dealer's tsumo
     tsumo_other: int | None  # what each non-dealer pays on a tsumo
+    payers: int = 3  # who pays a tsumo: everyone but the winner
 
     @property
     def total(self) -> int:
         if self.ron is not None:
             return self.ron
         other = self.tsumo_other or 0
-        if self.tsumo_dealer is None:  # the winner is the dealer: three non-dealers pay
-            return 3 * other
-        return self.tsumo_dealer + 2 * other
+        if self.tsumo_dealer is None:  # the winner is the dealer: every other player is a non-dealer
+            return self.payers * other
+        return self.tsumo_dealer + (self.payers - 1) * other
 
 
 def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     """Each payer's share, rounded up to 100 separately.
 
     >>> hand_points(960, dealer=False, tsumo=True)
-    Points(ron=None, tsumo_dealer=2000, tsumo_other=1000)
+    Points(ron=None, tsumo_dealer=2000, tsumo_other=1000, payers=3)
     """
     if not tsumo:
         return Points(ceil100(base * (6 if dealer else 4)), None, None)
@@ -76,22 +77,52 @@ def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     return Points(None, ceil100(base * 2), ceil100(base))
 
 
+def table_points(base: int, dealer: bool, tsumo: bool, rules: Rules) -> Points:
+    """`hand_points` at the table of ``rules``. Three players: a ron is the same; a tsumo lacks North's
+    share (``tsumo_loss``), or each payer adds half of a non-dealer's share, rounded up to 100.
+
+    >>> sanma = Rules(players=3)
+    >>> table_points(2000, dealer=False, tsumo=True, rules=sanma).total  # mangan: 4000 + 2000
+    6000
+    >>> table_points(2000, dealer=True, tsumo=True, rules=Rules(players=3, tsumo_loss=False))
+    Points(ron=None, tsumo_dealer=None, tsumo_other=6000, payers=2)
+    """
+    points = hand_points(base, dealer, tsumo)
+    if rules.players == 4 or not tsumo:
+        return points
+    dealer_pays, other = points.tsumo_dealer, points.tsumo_other or 0
+    if not rules.tsumo_loss:
+        half = ceil100(other // 2)  # North would have paid what another non-dealer pays
+        dealer_pays, other = None if dealer_pays is None else dealer_pays + half, other + half
+    return Points(None, dealer_pays, other, rules.players - 1)
+
+
+def honba_share(rules: Rules, payers: int = 3) -> int:
+    """What each payer of a tsumo pays per honba: ``honba_points`` shared by the payers, rounded up
+    to 100 (300 -> 100 each; 100 -> 100 each; 1000 -> 400 each), as a hand's shares are.
+
+    >>> honba_share(Rules(honba_points=1500))
+    500
+    """
+    return ceil100(-(-rules.honba_points // payers))
+
+
 def payments(
     points: Points, winner: str, discarder: str | None, honba: int, sticks: int, rules: Rules
 ) -> dict[str, int]:
     """Each seat's change: the hand, ``honba`` counters and ``sticks`` deposits (all to the winner)."""
-    delta = dict.fromkeys(SEATS, 0)
+    seats = table_seats(rules.players)
+    delta = dict.fromkeys(seats, 0)
     if discarder is not None:
         paid = (points.ron or 0) + honba * rules.honba_points
         delta[discarder] -= paid
         delta[winner] += paid
     else:
-        for seat in SEATS:
+        per_honba = honba_share(rules, rules.players - 1)
+        for seat in seats:
             if seat != winner:
                 share = points.tsumo_dealer if seat == "E" else None
-                paid = (
-                    share if share is not None else points.tsumo_other or 0
-                ) + honba * rules.honba_points // 3
+                paid = (share if share is not None else points.tsumo_other or 0) + honba * per_honba
                 delta[seat] -= paid
                 delta[winner] += paid
     delta[winner] += 1000 * sticks

@@ -1,4 +1,4 @@
-"""Rule options and presets (RULES.md). Every rule difference is read from a `Rules` value.
+"""Rule options and presets (docs/input.md). Every rule difference is read from a `Rules` value.
 
 >>> resolve_rules("mleague", {"kuitan": "false"}).kiriage_mangan
 True
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .errors import InvalidContext, short
+from .errors import InvalidContext, did_you_mean, short
 
 
 @dataclass(frozen=True)
@@ -26,14 +26,19 @@ class Rules:
     ippatsu: bool = True
     ura_dora: bool = True
     kan_dora: bool = True
+    kan_ura: bool = True
     renhou: str = "none"
     kokushi_chankan_ankan: bool = False
     multiple_ron: str = "double"
     multiple_ron_honba: str = "nearest"
+    own_stick_back: bool = False
+    abortive_draws: bool = True
     nagashi_mangan: bool = True
     pao: bool = True
     pao_scope: str = "whole"
     pao_suukantsu: bool = False
+    pao_honba: str = "liable"
+    pao_daiminkan: bool = False
     chombo: str = "none"
     chombo_points: int = 0
     noten_penalty: int = 3000
@@ -41,16 +46,21 @@ class Rules:
     min_han: int = 1
     ryanshiba: bool = False
     honba_points: int = 300
+    # Three players (SPEC 12): the four-player presets keep these defaults.
+    players: int = 4
+    tsumo_loss: bool = True
 
 
 #: Allowed values of each option: a tuple of choices, or a type for free values.
 CHOICES: dict[str, tuple | type] = {
-    "aka_dora": (0, 3, 4),
+    "aka_dora": (0, 2, 3, 4),
+    "players": (4, 3),
     "double_wind_pair_fu": (2, 4),
     "renhou": ("none", "mangan", "han5", "yakuman"),
     "multiple_ron": ("head_bump", "double", "triple"),
     "multiple_ron_honba": ("nearest", "each"),
     "pao_scope": ("whole", "share"),
+    "pao_honba": ("liable", "discarder"),
     "chombo": ("none", "mangan", "points"),
     "chombo_points": int,
     "noten_penalty": int,
@@ -59,7 +69,7 @@ CHOICES: dict[str, tuple | type] = {
 }
 
 DESCRIPTIONS = {
-    "aka_dora": "red fives in the set (4 = two red 5p)",
+    "aka_dora": "red fives in the set (4 = two red 5p; 2 = one 5p and one 5s, three players)",
     "kuitan": "open tanyao",
     "double_wind_pair_fu": "fu for a pair that is both round and seat wind",
     "rinshan_tsumo_fu": "a rinshan win gets the 2 tsumo fu",
@@ -70,25 +80,33 @@ DESCRIPTIONS = {
     "ippatsu": "ippatsu is played",
     "ura_dora": "ura dora are played",
     "kan_dora": "kan dora are played",
+    "kan_ura": "kan ura dora are played (an ura indicator under each kan dora indicator)",
     "renhou": "none, flat mangan, a 5-han yaku, or a yakuman",
     "kokushi_chankan_ankan": "thirteen orphans may rob a concealed kan",
     "multiple_ron": "several rons on one discard: head bump, up to two, or all three",
-    "multiple_ron_honba": "honba and deposits to the nearest winner, or honba to each",
+    "multiple_ron_honba": "honba to the nearest winner only, or to each winner",
+    "own_stick_back": "with several winners, each winning riichi declarer takes back their own stick",
+    "abortive_draws": "abortive draws are played (kyuushu, suufon, suucha riichi, suukan, sanchahou)",
     "nagashi_mangan": "nagashi mangan is played",
     "pao": "liability for daisangen and daisuushii",
     "pao_scope": "with stacked yakuman, pao covers the whole hand or only its share",
     "pao_suukantsu": "pao also for suukantsu fed by a daiminkan",
+    "pao_honba": "who pays the honba of a pao ron: the liable player or the discarder",
+    "pao_daiminkan": "a rinshan tsumo after a daiminkan is paid in full by the player who fed the kan",
     "chombo": "penalty: none, reverse mangan, or points off the final score",
     "chombo_points": "deduction for chombo: points",
     "noten_penalty": "total noten payment at an exhaustive draw",
     "pure_karaten_is_tenpai": "a wait held 4 times in one's own hand counts as tenpai at a draw",
     "min_han": "han needed, dora excluded",
     "ryanshiba": "2 han needed from 5 honba on",
-    "honba_points": "points per honba",
+    "honba_points": "points per honba on a ron; on a tsumo each payer pays a share (a third, or a half "
+    "with three players), rounded up to 100",
+    "players": "players at the table: 4, or 3 (sanma: 108 tiles, no chi, kita, seats E S W)",
+    "tsumo_loss": "three players: a tsumo lacks North's share (false: each payer adds half of it)",
 }
 
 _COLUMNS = ("tenhou", "mahjongsoul", "mleague", "wrc2022", "ema2025", "jpml2023")
-# One row per option, one column per preset, as in RULES.md; '*' marks an unverified value.
+# One row per option, one column per preset, one row per option; '*' marks an unverified value.
 _TABLE = """
 aka_dora               3      3      3       0       0      0
 kuitan                 true   true   true    true    true   true
@@ -101,14 +119,19 @@ yakuman_stacking       true   true   true    true    false  false*
 ippatsu                true   true   true    true    true   false
 ura_dora               true   true   true    true    true   false
 kan_dora               true   true   true    true    true   false
+kan_ura                true   true   true    true*   true   false
 renhou                 none   none   none*   han5*   mangan mangan*
 kokushi_chankan_ankan  false  true   false   true    true   false
 multiple_ron           double triple head_bump head_bump triple head_bump
 multiple_ron_honba     nearest nearest* nearest nearest each nearest
+own_stick_back         false  false* false   false   true   false
+abortive_draws         true   true   true*   false*  false  true*
 nagashi_mangan         true   true   false*  false*  false  false*
 pao                    true   true   true    true    true   true*
 pao_scope              whole  share  whole*  whole*  whole* whole*
 pao_suukantsu          false  false  true    false   false  false*
+pao_honba              liable liable* liable* liable* discarder liable*
+pao_daiminkan          false  false  false*  false*  false  false*
 chombo                 none   none   points  points  points points*
 chombo_points          0      0      20000   20000*  20000  20000*
 noten_penalty          3000   3000   3000*   3000    3000   3000*
@@ -118,7 +141,21 @@ ryanshiba              false  false  false   false   false  false
 honba_points           300    300    300     300     300    300
 """
 
-ALIASES = {"wrc": "wrc2022", "ema": "ema2025", "jpml": "jpml2023", "majsoul": "mahjongsoul"}
+#: The three-player presets (SPEC 12): a four-player preset and every value that differs from it, with
+#: '*' where the organiser's own text could not be checked. Options not named keep the base preset's
+#: value and its mark.
+_THREE_PLAYER = {
+    "tenhou3": ("tenhou", "players=3 aka_dora=2 tsumo_loss=true honba_points=200 noten_penalty=2000 "
+                          "nagashi_mangan=true*"),
+    "mahjongsoul3": ("mahjongsoul", "players=3 aka_dora=2* tsumo_loss=true honba_points=200* "
+                                    "noten_penalty=2000* multiple_ron=double "
+                                    "nagashi_mangan=true*"),
+}  # fmt: skip
+
+ALIASES = {
+    "wrc": "wrc2022", "ema": "ema2025", "jpml": "jpml2023", "majsoul": "mahjongsoul",
+    "sanma": "tenhou3", "majsoul3": "mahjongsoul3",
+}  # fmt: skip
 DEFAULT_PRESET = "tenhou"
 _TYPES = {f.name: type(f.default) for f in fields(Rules) if f.name != "name"}
 
@@ -126,10 +163,14 @@ _TYPES = {f.name: type(f.default) for f in fields(Rules) if f.name != "name"}
 def parse_value(key: object, value: object) -> object:
     """Check one option value (a YAML value or a ``--rule`` string) and return it typed."""
     if key not in _TYPES:
-        raise InvalidContext(f"unknown rule option {short(key)}; valid options: {', '.join(_TYPES)}")
+        hint = did_you_mean(key, _TYPES)
+        raise InvalidContext(
+            f"unknown rule option {short(key)}{hint}; valid options: {', '.join(_TYPES)}",
+            detail="unknown_rule_option",
+        )
     kind, choices = _TYPES[key], CHOICES.get(key)
     if not isinstance(value, (str, int, bool)):
-        raise InvalidContext(f"bad value {short(value)} for rule option {key}")
+        raise InvalidContext(f"bad value {short(value)} for rule option {key}", detail="bad_rule_value")
     text = str(value).strip().lower() if not isinstance(value, bool) else value
     typed: object = None
     if kind is bool:
@@ -148,7 +189,9 @@ def parse_value(key: object, value: object) -> object:
             if isinstance(choices, tuple)
             else {bool: "true, false", int: "a whole number", str: "text"}[kind]
         )
-        raise InvalidContext(f"bad value {short(value)} for rule option {key}; valid: {allowed}")
+        raise InvalidContext(
+            f"bad value {short(value)} for rule option {key}; valid: {allowed}", detail="bad_rule_value"
+        )
     return typed
 
 
@@ -161,6 +204,12 @@ def _build_presets() -> tuple[dict[str, Rules], dict[str, frozenset[str]]]:
             if cell.endswith("*"):
                 unverified[preset].add(key)
             values[preset][key] = parse_value(key, cell.rstrip("*"))
+    for name, (base, changes) in _THREE_PLAYER.items():
+        values[name], unverified[name] = dict(values[base]), set(unverified[base])
+        for item in changes.split():
+            key, cell = item.split("=")
+            (unverified[name].add if cell.endswith("*") else unverified[name].discard)(key)
+            values[name][key] = parse_value(key, cell.rstrip("*"))
     presets = {p: Rules(name=p, **v) for p, v in values.items()}  # type: ignore[arg-type]
     return presets, {p: frozenset(u) for p, u in unverified.items()}
 
@@ -174,7 +223,10 @@ def preset_name(name: str) -> str:
     key = ALIASES.get(key, key)
     if key not in PRESETS:
         names = ", ".join(list(PRESETS) + list(ALIASES))
-        raise InvalidContext(f"unknown rules preset {short(name)}; valid presets: {names}")
+        hint = did_you_mean(key, list(PRESETS) + list(ALIASES))
+        raise InvalidContext(
+            f"unknown rules preset {short(name)}{hint}; valid presets: {names}", detail="unknown_preset"
+        )
     return key
 
 
@@ -197,7 +249,7 @@ def parse_rule_assignments(items: list[str] | tuple[str, ...]) -> dict[str, obje
     for item in items:
         key, sep, value = item.partition("=")
         if not sep:
-            raise InvalidContext(f"--rule needs KEY=VALUE, got {item!r}")
+            raise InvalidContext(f"--rule needs KEY=VALUE, got {item!r}", detail="rule_not_key_value")
         key = key.strip()
         out[key] = parse_value(key, value)
     return out
@@ -220,5 +272,5 @@ def rules_from_options(options: tuple) -> Rules:
 
 
 def option_items(rules: Rules) -> list[tuple[str, object]]:
-    """Every option of a Rules value in RULES.md order."""
+    """Every option of a Rules value in the order of the Rules fields."""
     return [(k, getattr(rules, k)) for k in _TYPES]

@@ -1,6 +1,6 @@
 """Score a checked hand: try every reading, keep the one that pays most.
 
->>> from riichi_cli.context import build_request
+>>> from riichi_cli.io.mapping import build_request
 >>> req = build_request({"hand": "234567m2278p456s9p", "riichi": True, "dora": ["1p"]})
 >>> r = score_request(req)
 >>> (r.han, r.fu, r.points.total)
@@ -14,15 +14,14 @@ from typing import NamedTuple
 
 from .context import Context, Request
 from .decompose import winning_tiles
-from .errors import Furiten, NotAWin, NoYaku
-from .fu import fu_lines, round_fu
+from .errors import BelowMinimum, Furiten, NotAWin, NoYaku
+from .fu import FuLine, fu_lines, round_fu
 from .hand import Hand
-from .points import Points, base_points, hand_points, payments
+from .points import Points, base_points, payments, table_points
 from .reading import Reading, readings
 from .rules import Rules
-from .tiles import dora_of, name
-from .yaku import find_yaku, find_yakuman
-from .yaku import pinfu as is_pinfu
+from .tiles import NORTH, dora_of_players, name
+from .yaku import NAMES, find_yaku, find_yakuman, renhou_as
 
 
 class YakuItem(NamedTuple):
@@ -45,10 +44,12 @@ class Result:
     fu: int | None
     yakuman: int
     limit: str | None
-    fu_lines: tuple[tuple[str, int], ...]
+    fu_lines: tuple[FuLine, ...]
     wait: str
     points: Points
     payments: dict[str, int]
+    #: The decomposition that was scored (groups, pair, wait): what the report shows as ``reading``.
+    reading: Reading
 
     @property
     def key(self) -> tuple[int, int, int, int]:
@@ -57,12 +58,20 @@ class Result:
 
 
 def dora_items(r: Reading) -> list[YakuItem]:
-    """Dora, red fives and (with riichi) ura dora, each listed when it counts at least one."""
-    ctx, counts = r.ctx, r.counts
+    """Dora, red fives, (with riichi) ura dora and kita, each listed when it counts at least one.
+
+    Three players: a set-aside North (kita) is one han itself (the ``kita`` item) and is a tile like
+    any other for the indicators, so an indicator pointing at North adds one dora per kita.
+    """
+    ctx, counts, players = r.ctx, r.counts, r.ctx.players
+    if ctx.kita:
+        counts = list(counts)
+        counts[NORTH] += ctx.kita
     items = [
-        ("dora", sum(counts[dora_of(i)] for i in ctx.dora)),
+        ("dora", sum(counts[dora_of_players(i, players)] for i in ctx.dora)),
         ("aka_dora", r.hand.aka_count() if r.rules.aka_dora else 0),
-        ("ura_dora", sum(counts[dora_of(i)] for i in ctx.ura) if ctx.in_riichi else 0),
+        ("ura_dora", sum(counts[dora_of_players(i, players)] for i in ctx.ura) if ctx.in_riichi else 0),
+        ("kita", ctx.kita),
     ]
     return [YakuItem(k, han=n) for k, n in items if n]
 
@@ -74,19 +83,35 @@ def _finish(
     fu: int | None,
     yakuman: int,
     limit: str | None,
-    lines: list[tuple[str, int]] | tuple[()],
+    lines: list[FuLine] | tuple[()],
     base: int,
 ) -> Result:
     ctx = r.ctx
-    points = hand_points(base, ctx.dealer, ctx.tsumo)
+    points = table_points(base, ctx.dealer, ctx.tsumo, r.rules)
     pay = payments(points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, r.rules)
     return Result(
-        r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay
+        r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay, r
     )
 
 
-def score_reading(r: Reading) -> Result | None:
-    """The best result of one reading, or None when it has no yaku."""
+class Shortfall(NamedTuple):
+    """A reading with yaku worth fewer han (dora excluded) than the rules need to win."""
+
+    han: int
+    yaku: tuple[str, ...]
+    needed: int
+    why: str
+
+
+def han_needed(r: Reading) -> tuple[int, str]:
+    """The yaku han a win needs under ``min_han`` and ``ryanshiba``, and which option says so."""
+    if r.rules.ryanshiba and r.ctx.honba >= 5 and r.rules.min_han < 2:
+        return 2, f"ryanshiba: {r.ctx.honba} honba"
+    return r.rules.min_han, f"min_han {r.rules.min_han}"
+
+
+def score_reading(r: Reading) -> Result | Shortfall | None:
+    """The best result of one reading; a Shortfall when its yaku are too few han, None without yaku."""
     yakuman = find_yakuman(r)
     if yakuman:
         n = sum(count for _, count in yakuman)
@@ -94,21 +119,36 @@ def score_reading(r: Reading) -> Result | None:
         return _finish(r, items, None, None, n, "yakuman", (), 8000 * n)
     found = find_yaku(r)
     yaku_han = sum(han for _, han in found)
-    needed = max(r.rules.min_han, 2 if r.rules.ryanshiba and r.ctx.honba >= 5 else 1)
+    needed, why = han_needed(r)
     candidates: list[Result] = []
-    if r.ctx.renhou and r.rules.renhou == "mangan":
+    if renhou_as(r, "mangan"):
         candidates.append(_finish(r, [YakuItem("renhou", han=5)], 5, None, 0, "mangan", (), 2000))
     if yaku_han >= needed:
-        pinfu = any(y.test is is_pinfu for y, _ in found)
-        lines = fu_lines(r, pinfu)
+        lines = fu_lines(r, any(y.no_tsumo_fu for y, _ in found))
         fu = round_fu(lines)
         items = [YakuItem(y.id, han=han) for y, han in found] + dora_items(r)
         han = sum(i.han or 0 for i in items)
         base, limit = base_points(han, fu, r.rules)
         candidates.append(_finish(r, items, han, fu, 0, limit, lines, base))
-    if len(candidates) < 2:
-        return candidates[0] if candidates else None
+    if not candidates:
+        names = tuple(NAMES[y.id][0] for y, _ in found)
+        return Shortfall(yaku_han, names, needed, why) if found else None
     return max(candidates, key=lambda res: res.key)
+
+
+def furiten(waits: list[int], ctx: Context) -> tuple[str, tuple[int, ...]] | None:
+    """(kind, tiles) when a ron on any of ``waits`` is refused as furiten, else None.
+
+    ``discard`` furiten: a wait among the player's own discards (every such wait is listed);
+    otherwise ``riichi`` or ``temporary`` furiten: a wait let pass (in or before riichi).
+    """
+    on_discards = tuple(t for t in waits if t in ctx.discards)
+    if on_discards:
+        return "discard", on_discards
+    on_passed = tuple(t for t in waits if t in ctx.passed)
+    if on_passed:
+        return "riichi" if ctx.in_riichi else "temporary", on_passed
+    return None
 
 
 def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
@@ -117,28 +157,35 @@ def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
         return None
     before = list(hand.concealed)
     before[hand.win_tile] -= 1
-    waits = winning_tiles(before)
-    for t in waits:
-        if t in ctx.discards:
-            return t, "discard"
-    for t in waits:
-        if t in ctx.passed:
-            return t, "riichi" if ctx.in_riichi else "temporary"
-    return None
+    found = furiten(winning_tiles(before), ctx)
+    return None if found is None else (found[1][0], found[0])
 
 
 def score_request(req: Request) -> Result:
-    """Score a checked request, or raise NotAWin, NoYaku or Furiten."""
+    """Score a checked request, or raise NotAWin, Furiten, NoYaku or BelowMinimum."""
     hand, ctx, rules = req.hand, req.context, req.rules
     found = readings(hand, ctx, rules)
     if not found:
-        raise NotAWin(f"{hand.notation()} is not a winning shape")
+        raise NotAWin(f"{hand.notation()} is not a winning shape", detail="not_a_winning_shape")
     furiten = furiten_tile(hand, ctx)
     if furiten:
         tile, kind = furiten
         where = "own discards" if kind == "discard" else "tiles let pass"
-        raise Furiten(f"{kind} furiten: the wait {name(tile)} is among the {where}; only tsumo wins")
-    results = [res for r in found if (res := score_reading(r)) is not None]
-    if not results:
-        raise NoYaku(f"{hand.notation()} has no yaku (dora do not count)")
-    return max(results, key=lambda res: res.key)
+        raise Furiten(
+            f"{kind} furiten: the wait {name(tile)} is among the {where}; only tsumo wins",
+            detail=f"furiten_{kind}",
+        )
+    scored = [score_reading(r) for r in found]
+    results = [res for res in scored if isinstance(res, Result)]
+    if results:
+        return max(results, key=lambda res: res.key)
+    short = [res for res in scored if isinstance(res, Shortfall)]
+    if not short:
+        bonus = "dora and kita do not" if ctx.kita else "dora do not"
+        raise NoYaku(f"{hand.notation()} has no yaku ({bonus} count)", detail="no_yaku")
+    best = max(short, key=lambda res: res.han)
+    raise BelowMinimum(
+        f"{best.han} han ({', '.join(best.yaku)}); these rules need {best.needed} "
+        f"({best.why}, dora excluded)",
+        detail="below_minimum",
+    )

@@ -29,6 +29,9 @@ GREEN_TILES: Final = frozenset((19, 20, 21, 23, 25, GREEN))
 
 SEATS: Final = "ESWN"
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+#: The honours as players call them, East to Red (``1z``-``7z``), and as printed on the tiles.
+HONOR_NAMES: Final = ("East", "South", "West", "North", "White", "Green", "Red")
+HONOR_KANJI: Final = ("東", "南", "西", "北", "白", "發", "中")
 
 _DIGITS: Final = "123456789"
 #: "3" * n for every digit and count, and "0" * n: format_counts joins these instead of building strings.
@@ -41,6 +44,12 @@ _IS_TERMINAL_OR_HONOR: Final = tuple(t >= 27 or t % 9 in (0, 8) for t in range(N
 def name(tile: int, red: bool = False) -> str:
     """The notation of one tile: ``name(4) == '5m'``, ``name(4, red=True) == '0m'``."""
     return f"0{SUITS[tile // 9]}" if red else _NAMES[tile]
+
+
+def seat_before(seat: str, players: int = 4) -> str:
+    """The seat that plays just before ``seat``: the default discarder of a ron (with three players
+    the seat before East is West)."""
+    return SEATS[(SEATS.index(seat) - 1) % players]
 
 
 def is_terminal(tile: int) -> bool:
@@ -59,6 +68,28 @@ def dora_of(indicator: int) -> int:
     if indicator <= NORTH:
         return EAST + (indicator - EAST + 1) % 4
     return WHITE + (indicator - WHITE + 1) % 3
+
+
+#: 2m-8m: the tiles a three-player set leaves out (108 tiles: 1m 9m, the pins, the bamboos, the honors).
+NOT_IN_THREE_PLAYER: Final = frozenset(range(1, 8))
+#: The tiles of each set by player count, in tile order.
+TILE_SET: Final = {4: tuple(range(NUM_TILES)), 3: tuple(t for t in range(NUM_TILES) if not 1 <= t <= 7)}
+
+
+def dora_of_players(indicator: int, players: int) -> int:
+    """`dora_of` for a table of ``players``: with three, 1m points at 9m and 9m at 1m.
+
+    >>> name(dora_of_players(0, 3)), name(dora_of_players(8, 3))
+    ('9m', '1m')
+    """
+    if players == 3 and indicator in (0, 8):
+        return 8 - indicator
+    return dora_of(indicator)
+
+
+def table_seats(players: int) -> str:
+    """The seats at a table: ``'ESWN'``, or ``'ESW'`` for three players (no North seat)."""
+    return SEATS[:players]
 
 
 def wind_tile(seat: str) -> int:
@@ -83,18 +114,4 @@ def format_counts(counts: list[int], reds: Sequence[int] = (0, 0, 0)) -> str:
                 out.append(_RUNS[i][n - red] if not red else _RED_RUNS[red] + _RUNS[i][n - red])
         if len(out) > start:
             out.append(SUITS[s])
-    return "".join(out)
-
-
-def format_tiles(tiles: list[tuple[int, bool]]) -> str:
-    """Compact notation of (tile, red) pairs, sorted: suits m p s z, a red five before plain fives.
-
-    >>> format_tiles([(4, False), (3, False), (4, True)])
-    '405m'
-    """
-    out = []
-    for s, letter in enumerate(SUITS):
-        group = sorted((t, not red) for t, red in tiles if t // 9 == s)
-        if group:
-            out.append("".join("0" if not plain else str(t % 9 + 1) for t, plain in group) + letter)
     return "".join(out)

@@ -17,6 +17,11 @@ from .tiles import DRAGONS, GREEN, RED, WHITE, WINDS, is_orphan, is_terminal
 
 @dataclass(frozen=True)
 class YakuDef:
+    """One yaku: its names, its han closed and open (0: not allowed open) and its test.
+
+    ``no_tsumo_fu``: a hand with this yaku earns no fu for a tsumo (pinfu's definition).
+    """
+
     id: str
     name: str
     english: str
@@ -24,6 +29,7 @@ class YakuDef:
     closed_han: int
     open_han: int
     test: Callable[[Reading], bool]
+    no_tsumo_fu: bool = False
 
 
 @dataclass(frozen=True)
@@ -190,8 +196,14 @@ def chinitsu(r: Reading) -> bool:
     return len(suits) == 1 and 3 not in suits
 
 
+def renhou_as(r: Reading, value: str) -> bool:
+    """Whether the win is renhou scored as ``value`` of the ``renhou`` rule: ``han5`` (a yaku here),
+    ``yakuman`` (the yakuman table) or ``mangan`` (a flat mangan, see `scoring.score_reading`)."""
+    return r.ctx.renhou and r.rules.renhou == value
+
+
 def renhou(r: Reading) -> bool:
-    return r.ctx.renhou and r.rules.renhou == "han5"
+    return renhou_as(r, "han5")
 
 
 YAKU: tuple[YakuDef, ...] = (
@@ -203,7 +215,7 @@ YAKU: tuple[YakuDef, ...] = (
     YakuDef(
         "menzen_tsumo", "Menzen tsumo", "Self-draw with a closed hand", "門前清自摸和", 1, 0, menzen_tsumo
     ),
-    YakuDef("pinfu", "Pinfu", "No-points hand", "平和", 1, 0, pinfu),
+    YakuDef("pinfu", "Pinfu", "No-points hand", "平和", 1, 0, pinfu, no_tsumo_fu=True),
     YakuDef("tanyao", "Tanyao", "All simples", "断幺九", 1, 1, tanyao),
     YakuDef("iipeikou", "Iipeikou", "Pure double sequence", "一盃口", 1, 0, iipeikou),
     YakuDef("haku", "Haku", "White dragon", "役牌 白", 1, 1, haku),
@@ -341,7 +353,7 @@ YAKUMAN: tuple[YakumanDef, ...] = (
         "Renhou",
         "Blessing of man",
         "人和",
-        lambda r: int(r.ctx.renhou and r.rules.renhou == "yakuman"),
+        lambda r: int(renhou_as(r, "yakuman")),
     ),  # fmt: skip
 )
 
@@ -350,6 +362,7 @@ DORA_NAMES = {
     "dora": ("Dora", "Bonus tile", "ドラ"),
     "aka_dora": ("Aka dora", "Red five", "赤ドラ"),
     "ura_dora": ("Ura dora", "Hidden bonus tile", "裏ドラ"),
+    "kita": ("Kita", "North set aside (nuki dora)", "抜きドラ"),
 }
 #: id -> (name, english, japanese) for every row a result can list.
 NAMES = {d.id: (d.name, d.english, d.japanese) for d in YAKU + YAKUMAN} | DORA_NAMES

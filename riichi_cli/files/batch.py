@@ -12,11 +12,13 @@ from ..io.report import error_dict
 from .loader import load_items
 
 
-def results(paths: list[str], jobs: int, rules: Rules) -> tuple[int, Iterator[dict]]:
+def results(
+    paths: list[str], jobs: int, rules: Rules, scheduler: str | None = None
+) -> tuple[int, Iterator[dict]]:
     """(number of hands, their objects in input order). Unreadable inputs become error objects."""
     items = list(load_items(paths, lambda: sys.stdin.buffer.read()))
     work = [(m, rules, src) for src, m in items if isinstance(m, dict)]
-    scored = score_items(work, jobs)
+    scored = score_items(work, jobs, scheduler)
 
     def merged() -> Iterator[dict]:
         for src, m in items:

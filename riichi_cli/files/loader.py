@@ -1,4 +1,4 @@
-"""Read hands from YAML files, folders and stdin (SPEC section 3) without ever losing one.
+"""Read hands from YAML files, folders and stdin (docs/input.md) without ever losing one.
 
 Every input yields items ``(source, mapping)`` or ``(source, Unreadable)`` in order, so a
 bad file becomes one error object in a batch instead of a stop.

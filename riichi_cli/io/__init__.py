@@ -1,1 +1,2 @@
-"""Pure translation between the core and the outside: SPEC result dicts out (report)."""
+"""Pure translation between the core and the outside: input mappings in (mapping), the result dicts
+of docs/output.md out (report)."""

@@ -1,19 +1,47 @@
-"""Results and errors as the JSON objects of SPEC section 4 (plain dicts, no I/O)."""
+"""Results and errors as the JSON objects of docs/output.md (plain dicts, no I/O)."""
 
 from __future__ import annotations
 
-from ..core.errors import RiichiError
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ..core.errors import InvalidContext, RiichiError
+from ..core.points import honba_share
+from ..core.rules import Rules
 from ..core.scoring import Result
 from ..core.yaku import NAMES
+from .mapping import valid_id
+from .reading import reading_dict
 
 ECHO_KEYS = ("hand", "win_tile", "win", "from", "seat_wind", "round_wind")
 SCORE_KEYS = ("han", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "points", "payments")
 
 
-def result_dict(res: Result, id: object = None, source: str | None = None) -> dict:
-    """The SPEC 4 object of a scored win."""
+def honba_collected(honba: int, tsumo: bool, rules: Rules) -> int:
+    """What a winner collects for ``honba`` counters: all from the discarder, or each payer's share
+    (`honba_share`: a third, or a half with three players, rounded up to 100) from each payer."""
+    if not tsumo:
+        return honba * rules.honba_points
+    payers = rules.players - 1
+    return payers * honba * honba_share(rules, payers)
+
+
+def result_dict(
+    res: Result,
+    id: object = None,
+    source: str | None = None,
+    honba: int | None = None,
+    sticks: int | None = None,
+) -> dict:
+    """The docs/output.md object of a scored win.
+
+    ``honba`` and ``sticks`` are the counters and deposits this winner collects (default: the
+    context's); a settlement with several winners gives each its own share.
+    """
     ctx, pts, hand = res.context, res.points, res.hand
     tsumo = None if pts.ron is not None else {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
+    honba = ctx.honba if honba is None else honba
+    sticks = ctx.riichi_sticks if sticks is None else sticks
     out: dict = {} if source is None else {"source": source}
     out.update({
         "id": id, "ok": True, "error": None, "hand": hand.text,
@@ -21,9 +49,10 @@ def result_dict(res: Result, id: object = None, source: str | None = None) -> di
         "from": ctx.discarder, "seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
         "dealer": ctx.dealer, "han": res.han, "fu": res.fu, "yakuman": res.yakuman, "limit": res.limit,
         "yaku": [yaku_dict(i.id, i.han, i.yakuman) for i in res.yaku],
-        "fu_breakdown": [{"reason": r, "fu": f} for r, f in res.fu_lines],
-        "points": {"total": pts.total, "ron": pts.ron, "tsumo": tsumo},
-        "payments": res.payments, "warnings": [],
+        "fu_breakdown": [{"reason": line.reason, "fu": line.fu, "id": line.id} for line in res.fu_lines],
+        "points": {"total": pts.total, "ron": pts.ron, "tsumo": tsumo,
+                   "honba": honba_collected(honba, ctx.tsumo, res.rules), "deposits": 1000 * sticks},
+        "payments": res.payments, "warnings": [], "reading": reading_dict(res),
     })  # fmt: skip
     return out
 
@@ -45,13 +74,52 @@ def yaku_dict(id: str, han: int | None, yakuman: int | None) -> dict:
     return dict(item)
 
 
+T = TypeVar("T")
+
+
+def error_object(err: RiichiError) -> dict:
+    """The ``error`` value of every refused answer: ``{"code", "message", "detail"}``.
+
+    ``detail`` is the stable id of the check that failed (null when the check has none yet).
+    """
+    return {"code": err.code, "message": err.one_line(), "detail": err.detail}
+
+
+def checked(work: Callable[[], T], refuse: Callable[[RiichiError], T]) -> tuple[T, RiichiError | None]:
+    """(``work()``, None), or (``refuse(err)``, err) when the input is refused: never raises for bad input.
+
+    Input nested deeper than Python can walk is refused like any other bad input.
+    """
+    try:
+        return work(), None
+    except RiichiError as err:
+        return refuse(err), err
+    except RecursionError:
+        deep = InvalidContext("input nested too deeply")
+        return refuse(deep), deep
+
+
+def echo_id(mapping: object) -> Any:
+    """The id a refusal repeats: the mapping's own when it is a valid id, else None."""
+    ident = mapping.get("id") if isinstance(mapping, dict) else None
+    return ident if valid_id(ident) else None
+
+
+def refusal(err: RiichiError, mapping: object, keys: tuple[str, ...]) -> dict:
+    """The object of a refused input that has no echo: ``ok`` false, the error, the id, ``keys`` null."""
+    out = {"ok": False, "error": error_object(err), "id": echo_id(mapping)}
+    out.update(dict.fromkeys(keys))
+    return out
+
+
 def error_dict(err: RiichiError, echo: dict, source: str | None = None) -> dict:
-    """The SPEC 4 object of a refused hand: what could be read is echoed, scoring keys are null."""
+    """The docs/output.md object of a refused hand: what could be read is echoed, scoring keys are null."""
     out: dict = {} if source is None else {"source": source}
-    out.update(id=echo.get("id"), ok=False, error={"code": err.code, "message": err.one_line()})
+    out.update(id=echo.get("id"), ok=False, error=error_object(err))
     out.update({k: echo.get(k) for k in ECHO_KEYS})
     seat = echo.get("seat_wind")
     out["dealer"] = None if seat is None else seat == "E"
     out.update(dict.fromkeys(SCORE_KEYS))
     out["warnings"] = []
+    out["reading"] = None
     return out

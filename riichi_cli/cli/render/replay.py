@@ -1,0 +1,79 @@
+"""The view of `riichi replay`: a table per game, a row per round end, then the summary.
+
+A row gives the round (``E2-1``: East 2, one honba), who won how (seats are the log's: P0 deals
+first), the value the log recorded and the one riichi computed (``3h40 5200``: 3 han 40 fu, 5200
+points; a draw shows the seats' changes), a mark, and the scores once the round is paid. Each
+difference follows its game's table on its own line, whole.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from .console import console, new_table
+from .numbers import num, signed
+
+
+def value_of(v: dict | None) -> str:
+    """``3h40 5200``, ``yakuman 32000``, ``-1000 -1000 +3000 -1000`` for a draw."""
+    if v is None:
+        return "-"
+    if v["points"] is None:
+        return " ".join(signed(d) for d in v["deltas"])
+    if v["yakuman"]:
+        head = "yakuman" if v["yakuman"] == 1 else f"{v['yakuman']}x yakuman"
+    else:
+        head = f"{v['han']}h" + (f"{v['fu']}" if v["fu"] is not None else "")
+    return f"{head} {num(v['points'])}"
+
+
+def how_text(d: dict) -> str:
+    """``P2 ron P0``, ``P1 tsumo``, ``ryuukyoku`` (the wall ran out) or the abortive draw's reason."""
+    if d["kind"] == "draw":
+        return "ryuukyoku" if d["draw"] == "exhaustive" else d["draw"]
+    if d["from"] is None:
+        return f"P{d['seat']} tsumo"
+    return f"P{d['seat']} ron P{d['from']}"
+
+
+def round_label(d: dict) -> str:
+    return f"{d.get('kyoku') or '?'}-{d.get('honba') or 0}" if d.get("round") is not None else "file"
+
+
+def row(d: dict) -> list[str | Text]:
+    """The cells of one round end (an error: its code and message)."""
+    if d["kind"] == "error":
+        red = [Text(d["error"][k], style="red") for k in ("code", "message")]
+        return [round_label(d), *red, "", Text("!", style="red"), ""]
+    shown = value_of(d["computed"])
+    if d["kind"] == "draw" and d["agree"]:
+        shown = "same"  # a draw's value is its deltas: no need to print them twice
+    mark = Text("ok", style="green") if d["agree"] else Text("DIFF", style="bold red")
+    scores = " ".join(num(s) for s in d.get("scores") or [])
+    computed = Text(shown, style="" if d["agree"] else "red")
+    return [round_label(d), how_text(d), value_of(d["recorded"]), computed, mark, scores]
+
+
+def print_game(objs: list[dict], out: Console | None = None) -> None:
+    """One game's table, then its differences, one per line."""
+    if not objs:
+        return
+    out = out or console()
+    columns = ("round", "result", ("recorded", "right"), ("computed", "right"), "", ("scores after", "right"))
+    table = new_table(*columns, title=objs[0].get("game") or objs[0]["source"])
+    for d in objs:
+        table.add_row(*row(d))
+    out.print(table)
+    for d in objs:
+        for diff in d.get("differences") or []:
+            out.print(Text(f"{round_label(d)} {how_text(d)}: {diff}", style="red"), soft_wrap=True)
+
+
+def print_summary(stats: dict, out: Console | None = None) -> None:
+    (out or console()).print(Text.assemble(
+        (f"{stats['games']} games", "bold"), f", {stats['rounds']} round ends: {stats['wins']} wins, ",
+        f"{stats['draws']} draws; ", (f"{stats['agreements']} agree", "green"), ", ",
+        (f"{stats['differences']} differ", "red" if stats["differences"] else ""), ", ",
+        (f"{stats['errors']} errors", "red" if stats["errors"] else ""),
+    ))  # fmt: skip

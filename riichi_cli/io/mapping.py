@@ -1,0 +1,312 @@
+"""Reading a mapping of situation keys (docs/input.md) into checked core values.
+
+A mapping comes from YAML, JSON, command-line flags or a Python caller. This module reads its
+keys and types; the core (:mod:`riichi_cli.core.context`) then checks that the situation could
+happen at a table. Pure: no file or terminal I/O.
+
+`build_request` reads a winning hand and its situation; `read_head` and `read_situation` are its
+two halves for an analysis of 13 tiles, which has a situation but no winning tile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Final, NamedTuple
+
+from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
+from ..core.errors import InvalidContext, NotationError, did_you_mean, short
+from ..core.hand import Hand, Meld
+from ..core.notation import check_counts, parse_hand, scan
+from ..core.rules import Rules, resolve_rules, with_overrides
+
+#: The yes/no keys of a situation, in the order the command line lists them.
+FLAGS: Final = (
+    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
+    "chankan", "tenhou", "chiihou", "renhou",
+)  # fmt: skip
+KEYS: Final = frozenset(
+    FLAGS
+    + ("hand", "win_tile", "win", "from", "round_wind", "seat_wind", "dora", "ura", "honba")
+    + ("riichi_sticks", "discards", "passed", "rules", "rule_options", "id", "kita")
+)
+_SEAT_WORDS: Final = {
+    "e": "E",
+    "s": "S",
+    "w": "W",
+    "n": "N",
+    "east": "E",
+    "south": "S",
+    "west": "W",
+    "north": "N",
+}
+
+TilePairs = list[tuple[int, bool]]
+
+
+class Head(NamedTuple):
+    """The keys read before the hand: id, rules, win kind and winds."""
+
+    id: Any
+    rules: Rules
+    tsumo: bool
+    round_wind: str
+    seat_wind: str
+
+
+def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
+    """``unknown key 'hnd' (did you mean 'hand'?)``, or the valid keys when nothing is close."""
+    hint = did_you_mean(key, valid) or " (valid keys: " + ", ".join(sorted(valid)) + ")"
+    return f"unknown key {short(key)}{hint}"
+
+
+def valid_id(value: object) -> bool:
+    """An ``id`` is a string, a number or nothing: it is echoed into JSON as it is."""
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def read_id(mapping: dict) -> Any:
+    """The ``id`` key, checked by `valid_id`."""
+    ident = mapping.get("id")
+    if not valid_id(ident):
+        raise InvalidContext(f"id must be a string or a number, got {short(ident)}", detail="bad_id")
+    return ident
+
+
+def seat(value: object, key: str) -> str:
+    found = _SEAT_WORDS.get(str(value).strip().lower()) if isinstance(value, str) else None
+    if found is None:
+        raise InvalidContext(f"{key} must be one of E, S, W, N, got {short(value)}", detail="bad_seat")
+    return found
+
+
+def flag(value: object, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidContext(f"{key} must be true or false, got {short(value)}", detail="bad_flag")
+    return value
+
+
+def chankan_value(value: object) -> tuple[bool, bool]:
+    """(chankan, the robbed kan was concealed) of ``chankan: true | false | ankan``."""
+    if isinstance(value, bool):
+        return value, False
+    if isinstance(value, str) and value.strip().lower() == "ankan":
+        return True, True
+    message = f"chankan must be true, false or ankan (a robbed concealed kan), got {short(value)}"
+    raise InvalidContext(message, detail="bad_flag")
+
+
+def count(value: object, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidContext(f"{key} must be a whole number >= 0, got {short(value)}", detail="bad_count")
+    return value
+
+
+def tile_list(value: object, key: str) -> TilePairs:
+    """A list of tiles (``[4s, 1z]``) or a string of groups (``"4s1z"``, ``"3m,4m"``, ``"1p 2p"``)
+    as (tile, red) pairs: commas and spaces may separate the groups."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        texts = [value]
+    elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) for v in value):
+        texts = [str(v) for v in value]
+    else:
+        raise InvalidContext(
+            f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}",
+            detail="bad_tile_list",
+        )
+    try:
+        return [tile for text in texts for tile in scan_list(text)]
+    except NotationError as e:
+        raise e.reworded(f"{key}: {e.message}") from None
+
+
+def scan_list(text: str) -> TilePairs:
+    """The tiles of ``text``, its groups separated by commas and/or whitespace (or nothing)."""
+    out: TilePairs = []
+    start = 0
+    for i in range(len(text) + 1):
+        if i == len(text) or text[i] == "," or text[i].isspace():
+            if i > start:
+                out += scan(text, start, i)  # positions stay those of ``text`` for the caret
+            start = i + 1
+    return out
+
+
+# (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
+# default is kept in the entry so that its id cannot be reused while the entry lives; keying on the
+# id spares hashing all the options of a Rules value for every hand.
+_rules_cache: dict = {}
+
+
+def read_rules(mapping: dict, default: Rules) -> Rules:
+    """The rules of a hand: its own preset and options over the caller's default rules.
+
+    Batches repeat the same few rule settings, so resolved rules are cached by their inputs.
+    """
+    preset, options = mapping.get("rules"), mapping.get("rule_options")
+    if preset is None and not options:
+        return default
+    try:
+        key = (id(default), preset, tuple(options.items()) if isinstance(options, dict) else options)
+        entry = _rules_cache.get(key)
+    except TypeError:  # an unhashable value: resolve it (and let it be refused) below
+        key, entry = None, None
+    if entry is not None and entry[0] is default:
+        return entry[1]
+    found = _read_rules(preset, options, default)
+    if key is not None and len(_rules_cache) < 1024:
+        _rules_cache[key] = (default, found)
+    return found
+
+
+def _read_rules(preset: object, options: object, default: Rules) -> Rules:
+    if options is not None and not isinstance(options, dict):
+        raise InvalidContext(
+            f"rule_options must be a mapping, got {short(options)}", detail="bad_rule_options"
+        )
+    if preset is not None and not isinstance(preset, str):
+        raise InvalidContext(f"rules must be a preset name, got {short(preset)}", detail="bad_preset")
+    if preset is None:
+        return with_overrides(default, options or {})
+    return resolve_rules(preset, options)
+
+
+def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict | None = None) -> Request:
+    """Read a mapping of a winning hand and check it: the hand, the context and the rules.
+
+    ``echo`` (if given) is filled with the keys read so far, so an error can still report them.
+    """
+    echo = {} if echo is None else echo
+    head = read_head(mapping, default_rules, echo)
+    if "hand" not in mapping:  # `hnd:` is a typo of `hand`, not a missing hand
+        check_keys(mapping)
+    hand = read_hand(mapping.get("hand"), mapping.get("win_tile"))
+    echo["hand"] = hand.text
+    echo["win_tile"] = hand.win_name
+    context = read_situation(mapping, head, hand.tally(), hand.melds, mapping["hand"], echo)
+    check_win_tile(hand, context, head.rules)
+    return Request(hand, context, head.rules, head.id)
+
+
+def read_head(mapping: Any, default_rules: Rules | None, echo: dict) -> Head:
+    """The keys read before the hand: the mapping itself, id, rules, win kind and winds."""
+    if not isinstance(mapping, dict):
+        raise InvalidContext(
+            f"a hand must be a mapping of keys, got {type(mapping).__name__}", detail="not_a_mapping"
+        )
+    ident = echo["id"] = read_id(mapping)
+    rules = read_rules(mapping, default_rules or resolve_rules())
+    win = mapping.get("win", "ron")
+    if win not in ("ron", "tsumo"):
+        raise InvalidContext(f"win must be ron or tsumo, got {short(win)}", detail="bad_win")
+    echo["win"] = win
+    round_wind = echo["round_wind"] = seat(mapping.get("round_wind", "E"), "round_wind")
+    seat_wind = echo["seat_wind"] = seat(mapping.get("seat_wind", "S"), "seat_wind")
+    return Head(ident, rules, win == "tsumo", round_wind, seat_wind)
+
+
+def read_situation(
+    mapping: dict,
+    head: Head,
+    held: tuple[list[int], list[int]],
+    melds: tuple[Meld, ...],
+    text: str,
+    echo: dict,
+) -> Context:
+    """The context of a mapping whose head was read, checked with the player's tiles and ``melds``.
+
+    ``held`` is the tally of every tile the player holds, melds included (`Hand.tally`); ``text``
+    is the hand as written, for messages. The hand may have 13 tiles (an analysis) or 14 (a win).
+    """
+    dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
+    context = read_three_player(mapping, read_context(mapping, head, dora, ura), head.rules)
+    echo["from"] = context.discarder
+    check_three_player(held[0], melds, context, head.rules, text)
+    counts, reds = list(held[0]), list(held[1])
+    for t, red in dora + ura:
+        counts[t] += 1
+        reds[t // 9] += red
+    check_counts(counts, reds, head.rules.aka_dora, text)
+    check_keys(mapping)  # checked last so that an error still echoes what could be read
+    check_context(melds, context, head.rules)
+    return context
+
+
+def hand_text(value: object) -> str:
+    """The ``hand`` key: present, and a string (its notation is read by the core)."""
+    if value is None:
+        raise InvalidContext("missing key 'hand'", detail="missing_hand")
+    if not isinstance(value, str):
+        raise InvalidContext(
+            f"hand must be a string of tile notation, got {short(value)}", detail="bad_hand_type"
+        )
+    return value
+
+
+def check_keys(mapping: dict) -> None:
+    """Refuse the first key that is not an input key, naming the likely one."""
+    unknown = [k for k in mapping if k not in KEYS]
+    if unknown:
+        raise InvalidContext(unknown_key_message(unknown[0], KEYS), detail="unknown_key")
+
+
+def read_hand(text: object, win_tile: object) -> Hand:
+    """The ``hand`` and ``win_tile`` keys as a Hand."""
+    written = hand_text(text)
+    if win_tile is not None and not isinstance(win_tile, str):
+        raise InvalidContext(
+            f"win_tile must be one tile like '5m', got {short(win_tile)}", detail="bad_win_tile_type"
+        )
+    return parse_hand(written, win_tile)
+
+
+def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> Context:
+    """The Context of a mapping whose head and indicators were read already."""
+    get = mapping.get
+    raw_from = get("from")
+    chankan, robbed_ankan = chankan_value(get("chankan", False))
+    return Context(
+        tsumo=head.tsumo,
+        from_seat=None if raw_from is None else seat(raw_from, "from"),
+        round_wind=head.round_wind,
+        seat_wind=head.seat_wind,
+        riichi=flag(get("riichi", False), "riichi"),
+        double_riichi=flag(get("double_riichi", False), "double_riichi"),
+        ippatsu=flag(get("ippatsu", False), "ippatsu"),
+        haitei=flag(get("haitei", False), "haitei"),
+        houtei=flag(get("houtei", False), "houtei"),
+        rinshan=flag(get("rinshan", False), "rinshan"),
+        chankan=chankan,
+        tenhou=flag(get("tenhou", False), "tenhou"),
+        chiihou=flag(get("chiihou", False), "chiihou"),
+        renhou=flag(get("renhou", False), "renhou"),
+        dora=tuple([t for t, _ in dora]),
+        ura=tuple([t for t, _ in ura]),
+        honba=count(get("honba", 0), "honba"),
+        riichi_sticks=count(get("riichi_sticks", 0), "riichi_sticks"),
+        discards=tuple([t for t, _ in tile_list(get("discards"), "discards")]),
+        passed=tuple([t for t, _ in tile_list(get("passed"), "passed")]),
+        chankan_ankan=robbed_ankan,
+    )
+
+
+def read_three_player(mapping: dict, c: Context, rules: Rules) -> Context:
+    """``c`` with the ``kita`` key and the player count (SPEC 12); a three-player table has no North seat."""
+    kita = count(mapping.get("kita", 0), "kita")
+    if rules.players != 3:
+        if kita:
+            raise InvalidContext(
+                f"kita: {kita}, but North is set aside as nuki dora only with three players "
+                f"(players: 3, e.g. --rules tenhou3); {rules.name} has {rules.players}",
+                detail="kita_in_four_player",
+            )
+        return c
+    if kita > 4:
+        raise InvalidContext(f"kita must be 0-4 (there are four North tiles), got {kita}", detail="bad_count")
+    for key, s in (("seat_wind", c.seat_wind), ("round_wind", c.round_wind), ("from", c.from_seat)):
+        if s == "N":
+            raise InvalidContext(
+                f"{key} N: a three-player table has only E, S and W (no North seat)", detail="bad_seat"
+            )
+    return replace(c, kita=kita, players=3)

@@ -1,0 +1,119 @@
+"""The scored reading as docs/output.md ``reading``: the groups a player sees, the winning group, the wait.
+
+The core's `Reading` keeps sets as (kind, first tile, open for fu, kan); this turns the chosen one
+into what a player reads: concealed groups and the pair in tile order, then the called melds as
+written, each group's tiles in notation with red fives written ``0`` where a 5 would stand.
+"""
+
+from __future__ import annotations
+
+from ..core.decompose import SEQ, TRIP
+from ..core.hand import Hand
+from ..core.reading import Reading, _sequence_wait
+from ..core.scoring import Result
+from ..core.tiles import FIVES, SUITS, format_counts
+
+#: The core's wait names -> docs/output.md names, for the closed-only forms.
+_KOKUSHI_WAITS = {"kokushi13": "kokushi_13", "tanki": "kokushi"}
+_MELD_KINDS = {"chi": "sequence", "pon": "triplet", "kan": "quad", "kakan": "quad", "ankan": "quad"}
+
+
+def group_text(tiles: list[int], reds: int) -> str:
+    """One suit's tiles in notation, the first ``reds`` fives as 0: ``group_text([3, 4, 5], 1) == '406m'``."""
+    digits = ""
+    for t in sorted(tiles):
+        if t in FIVES and reds > 0:
+            digits += "0"
+            reds -= 1
+        else:
+            digits += str(t % 9 + 1)
+    return digits + SUITS[tiles[0] // 9]
+
+
+PAIR = -1
+_KIND_NAMES = {PAIR: "pair", SEQ: "sequence", TRIP: "triplet"}
+#: (kind, first tile, red fives) -> the group's notation: a hand's groups cost a lookup each.
+_texts: dict[tuple[int, int, int], str] = {}
+
+
+def _tiles(kind: int, t: int) -> list[int]:
+    return [t, t + 1, t + 2] if kind == SEQ else [t] * (2 if kind == PAIR else 3)
+
+
+def _text(kind: int, t: int, reds: int) -> str:
+    key = (kind, t, reds)
+    text = _texts.get(key)
+    if text is None:
+        text = _texts[key] = group_text(_tiles(kind, t), reds)
+    return text
+
+
+def _win_index(r: Reading, groups: list[tuple[int, int]]) -> int:
+    """Which concealed group (first tile, kind) the winning tile completed; -1 if none."""
+    win, wait = r.win_tile, r.wait
+    for i, (t, kind) in enumerate(groups):
+        if wait == "tanki" and kind == PAIR:
+            return i
+        if wait == "shanpon" and kind == TRIP and t == win:
+            return i
+        if kind == SEQ and t <= win <= t + 2 and _sequence_wait(t, win) == wait:
+            return i
+    return -1
+
+
+def _red_counts(groups: list[tuple[int, int]], win: int, hand: Hand) -> list[int]:
+    """How many red fives each group holds: the winning group first (a red winning tile is in it)."""
+    used = [0] * len(groups)
+    if not any(hand.reds):
+        return used
+    reds = list(hand.reds)
+    for i in ([win] if win >= 0 else []) + [i for i in range(len(groups)) if i != win]:
+        t, kind = groups[i]
+        suit = t // 9
+        if suit < 3 and reds[suit]:
+            fives = sum(1 for x in _tiles(kind, t) if x in FIVES)
+            used[i] = min(fives, reds[suit])
+            reds[suit] -= used[i]
+    return used
+
+
+def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
+    """The concealed groups and the pair of a standard reading, in tile order, red fives handed out."""
+    sets = r.sets[: len(r.sets) - len(hand.melds)]
+    groups = sorted([(r.pair, PAIR)] + [(t, kind) for kind, t, _, _ in sets])
+    win = _win_index(r, groups)
+    reds = _red_counts(groups, win, hand)
+    return [
+        {"tiles": _text(kind, t, reds[i]), "kind": _KIND_NAMES[kind], "open": False, "win": i == win}
+        for i, (t, kind) in enumerate(groups)
+    ]
+
+
+def reading_groups(res: Result) -> list[dict]:
+    """The groups of the scored reading (docs/output.md ``reading.groups``)."""
+    r, hand = res.reading, res.hand
+    if r.form == "kokushi":
+        return [{"tiles": format_counts(list(hand.concealed)), "kind": "orphans", "open": False, "win": True}]
+    if r.form == "chiitoitsu":
+        reds, out = list(hand.reds), []
+        for t, n in enumerate(hand.concealed):
+            if n:
+                used = min(2, reds[t // 9]) if t in FIVES else 0
+                if used:
+                    reds[t // 9] -= used
+                out.append(
+                    {"tiles": group_text([t, t], used), "kind": "pair", "open": False, "win": t == r.win_tile}
+                )
+        return out
+    melds = [
+        {"tiles": m.notation().split(":")[1], "kind": _MELD_KINDS[m.kind], "open": m.is_open, "win": False}
+        for m in hand.melds
+    ]
+    return _concealed_groups(r, hand) + melds
+
+
+def reading_dict(res: Result) -> dict:
+    """docs/output.md ``reading``: ``{"groups": [...], "wait": ...}``."""
+    r = res.reading
+    wait = _KOKUSHI_WAITS[r.wait] if r.form == "kokushi" else r.wait
+    return {"groups": reading_groups(res), "wait": wait}

@@ -1,0 +1,123 @@
+"""A game log in one shape whatever its format: rounds of events, each round ending in wins or a draw.
+
+Seats are absolute (0 = the first dealer), tiles are the ints of :mod:`logs.tiles`. What the log
+recorded about each round end (`Recorded`) sits beside the events, so the rebuilt round can be
+compared with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from .melds import Meld
+
+
+@dataclass(frozen=True)
+class Draw:
+    who: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    who: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class Call:
+    who: int
+    meld: Meld
+
+
+@dataclass(frozen=True)
+class Riichi:
+    """``step`` 1 is the declaration; 2 the stick accepted (the declaring discard was not ronned)."""
+
+    who: int
+    step: int
+
+
+@dataclass(frozen=True)
+class Dora:
+    """A new dora indicator turned over (after a kan)."""
+
+    tile: int
+
+
+Event = Union[Draw, Discard, Call, Riichi, Dora]  # noqa: UP007 (a runtime alias: X | Y needs 3.10 objects)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What the log says one win was worth; ``han`` and ``fu`` are None where the log does not say
+    (yakuman hands, and tenhou6's limit hands, which give no fu); every field but ``deltas`` is None
+    when the log gives only the deltas. ``yaku`` is (id, han or yakuman count, is_yakuman) in the
+    log's order; ``deltas`` the four seats' changes."""
+
+    han: int | None
+    fu: int | None
+    yakuman: int | None
+    points: int | None
+    yaku: tuple[tuple[str, int, bool], ...] | None
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Win:
+    """One winner: ``source`` is the discarder's seat (None for tsumo), ``pao`` the liable seat or None."""
+
+    who: int
+    source: int | None
+    pao: int | None
+    ura: tuple[int, ...]
+    recorded: Recorded
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A draw: ``reason`` is exhaustive, nagashi, kyuushu, suufon, suucha_riichi, suukan or sanchahou."""
+
+    reason: str
+    deltas: tuple[int, ...]
+
+
+@dataclass
+class Round:
+    """One hand of the game: the table at its start, its events, and how it ended (``wins`` or ``draw``;
+    both empty when the log stops before the round ends)."""
+
+    index: int
+    kyoku: int  # 0 = East 1 ... 4 = South 1 ...
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    dora: list[int]
+    hands: list[list[int]]
+    events: list[Event] = field(default_factory=list)
+    wins: list[Win] = field(default_factory=list)
+    draw: Ending | None = None
+
+    @property
+    def dealer(self) -> int:
+        return self.kyoku % 4
+
+    @property
+    def name(self) -> str:
+        """``E1``, ``S4``..."""
+        return f"{'ESWN'[self.kyoku // 4 % 4]}{self.kyoku % 4 + 1}"
+
+
+@dataclass
+class Game:
+    """A whole log: its id, seat count, the lobby's rule bits, and the rounds as read."""
+
+    ref: str
+    players: int
+    red_fives: bool
+    open_tanyao: bool
+    rounds: list[Round]
+    #: rounds that could not be read: (round index, why, the round's name and honba when known)
+    problems: list[tuple[int, str, str | None, int | None]] = field(default_factory=list)
+    started: int = 0  # rounds begun so far, read or not: the next round's index

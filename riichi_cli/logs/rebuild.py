@@ -1,0 +1,225 @@
+"""A round rebuilt from its events: what each win needs (the input keys of docs/input.md) and
+how the round is settled (a settlement mapping).
+
+`Table` replays the events and keeps what the situation flags depend on; `settlement` turns the
+round's end into the mapping `riichi_cli.settle` takes, seats written as seat winds (the dealer East).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from ..core.decompose import winning_tiles
+from ..core.tiles import DRAGONS, SEATS, WINDS, is_orphan
+from .melds import ANKAN, CHI, KAKAN, KAN, PON, Meld
+from .model import Call, Discard, Dora, Draw, Riichi, Round, Win
+from .tiles import LogError, kind_of, name, names
+
+DEAD_WALL: Final = 14
+KANS: Final = (KAN, KAKAN, ANKAN)
+
+
+@dataclass
+class Seat:
+    """One player during the round."""
+
+    hand: list[int]
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
+    riichi: bool = False
+    double: bool = False
+    declaring: bool = False  # riichi declared, stick not yet accepted
+    ippatsu: bool = False
+    played: bool = False  # has discarded: the first go-around is over for this seat
+    robbed: bool = False  # one of its discards was called (no nagashi)
+    liable: int | None = None  # the seat that fed the third dragon or fourth wind set
+    rinshan: bool = False  # the last draw was a replacement tile
+
+    def notation(self, extra: int | None = None) -> str:
+        """The hand in notation: concealed tiles, ``extra`` (the winning tile) last, then the melds."""
+        text = names(self.hand) + ("" if extra is None else " " + name(extra))
+        return " ".join([text] + [m.notation() for m in self.melds])
+
+
+class Table:
+    """The round's state, advanced event by event."""
+
+    def __init__(self, rnd: Round) -> None:
+        self.round = rnd
+        self.seats = [Seat(list(h)) for h in rnd.hands]
+        self.wall = 136 - DEAD_WALL - 13 * len(rnd.hands)
+        self.drawn = 0  # tiles drawn so far, replacement tiles included: each kan shortens the live wall
+        self.called = False  # any call yet (ends tenhou, chiihou and double riichi chances)
+        self.dora = list(rnd.dora)
+        self.last: Draw | Discard | Call | None = None
+        self.break_ippatsu = False  # an added kan ends ippatsu once it stands (it can be robbed first)
+
+    def play(self) -> None:
+        for event in self.round.events:
+            if self.break_ippatsu and not isinstance(event, Dora):
+                self.end_ippatsu()
+            if isinstance(event, Draw):
+                self.draw(event)
+            elif isinstance(event, Discard):
+                self.discard(event)
+            elif isinstance(event, Call):
+                self.call(event)
+            elif isinstance(event, Riichi):
+                self.riichi(event)
+            else:
+                self.dora.append(event.tile)
+
+    def draw(self, e: Draw) -> None:
+        s = self.seats[e.who]
+        s.rinshan = isinstance(self.last, Call) and self.last.who == e.who and self.last.meld.kind in KANS
+        s.hand.append(e.tile)
+        self.drawn += 1
+        self.last = e
+
+    def discard(self, e: Discard) -> None:
+        s = self.seats[e.who]
+        take(s.hand, e.tile, e.who)
+        s.discards.append(e.tile)
+        if s.riichi:
+            s.ippatsu = False
+        s.played = True
+        self.last = e
+
+    def riichi(self, e: Riichi) -> None:
+        s = self.seats[e.who]
+        if e.step == 1:
+            s.declaring = True
+            s.double = not s.played and not self.called
+        else:
+            s.riichi, s.ippatsu, s.declaring = True, True, False
+
+    def end_ippatsu(self) -> None:
+        self.break_ippatsu = False
+        for s in self.seats:
+            s.ippatsu = False
+
+    def call(self, e: Call) -> None:
+        s, m = self.seats[e.who], e.meld
+        self.called = True
+        if m.kind == KAKAN:
+            take(s.hand, m.called, e.who)
+            pon = next((x for x in s.melds if x.kind == PON and x.kind_tile == m.kind_tile), None)
+            if pon is None:
+                raise LogError(f"player {e.who} adds to a pon of {name(m.called)} they do not have")
+            s.melds[s.melds.index(pon)] = m
+            self.break_ippatsu = True
+        else:
+            rest = list(m.tiles)
+            if m.kind != ANKAN:
+                rest.remove(m.called)
+                if not isinstance(self.last, Discard):
+                    raise LogError(f"player {e.who} calls {m.notation()} with no discard to call")
+                self.seats[self.last.who].robbed = True
+            for t in rest:
+                take(s.hand, t, e.who)
+            s.melds.append(m)
+            self.end_ippatsu()
+            if m.kind in (PON, KAN) and m.kind != ANKAN:
+                self.note_liability(s, e.who, m)
+        self.last = e
+
+    def note_liability(self, s: Seat, who: int, m: Meld) -> None:
+        """Pao: the seat that fed the third dragon set or the fourth wind set is liable."""
+        for group in (DRAGONS, WINDS):
+            if m.kind_tile in group and sum(x.kind_tile in group for x in s.melds if x.kind != CHI) == len(
+                group
+            ):
+                s.liable = (who + m.source) % 4
+
+
+def take(hand: list[int], tile: int, who: int) -> None:
+    if tile not in hand:
+        raise LogError(f"player {who} plays {name(tile)}, which is not in their hand {names(hand)}")
+    hand.remove(tile)
+
+
+# -- what the round end needs ----------------------------------------------------------------
+
+
+def seat_wind(rnd: Round, who: int) -> str:
+    return SEATS[(who - rnd.dealer) % 4]
+
+
+def win_mapping(t: Table, w: Win) -> dict:
+    """The input keys of one win (settle adds round wind, honba and sticks)."""
+    rnd, s = t.round, t.seats[w.who]
+    m: dict = {"seat_wind": seat_wind(rnd, w.who), "dora": [name(x) for x in t.dora]}
+    if w.source is None:
+        if not isinstance(t.last, Draw) or t.last.who != w.who:
+            raise LogError(f"player {w.who} wins by tsumo, but the last tile drawn is not theirs")
+        hand = list(s.hand)
+        hand.remove(t.last.tile)
+        m.update(hand=" ".join([names(hand) + " " + name(t.last.tile)] + [x.notation() for x in s.melds]),
+                 win="tsumo")  # fmt: skip
+        flags: dict[str, bool | str] = {"rinshan": s.rinshan, "haitei": t.drawn == t.wall and not s.rinshan,
+                 "tenhou" if w.who == rnd.dealer else "chiihou": not s.played and not t.called}  # fmt: skip
+    else:
+        tile, chankan = ron_tile(t, w)
+        m.update(hand=s.notation(tile), win="ron", **{"from": seat_wind(rnd, w.source)})
+        flags = {"chankan": chankan or False, "houtei": t.drawn == t.wall and not chankan}
+    if s.riichi:
+        m["double_riichi" if s.double else "riichi"] = True
+        flags["ippatsu"] = s.ippatsu
+        m["ura"] = [name(x) for x in w.ura]
+    m.update({k: v for k, v in flags.items() if v})
+    if s.liable is not None:
+        m["pao"] = seat_wind(rnd, s.liable)
+    return m
+
+
+def ron_tile(t: Table, w: Win) -> tuple[int, bool | str]:
+    """The tile robbed and how: a discard (False), an added kan (True), a concealed kan (``"ankan"``)."""
+    last = t.last
+    if isinstance(last, Discard) and last.who == w.source:
+        return last.tile, False
+    if isinstance(last, Call) and last.who == w.source and last.meld.kind in (KAKAN, ANKAN):
+        return last.meld.called, True if last.meld.kind == KAKAN else "ankan"
+    raise LogError(f"player {w.who} wins by ron from {w.source}, who did not just play a tile")
+
+
+def tenpai_seats(t: Table) -> dict[str, str]:
+    """Seat wind -> hand of each player whose hand waits on some tile (settle checks karaten)."""
+    out = {}
+    for who, s in enumerate(t.seats):
+        counts = [0] * 34
+        for x in s.hand:
+            counts[kind_of(x)] += 1
+        if sum(counts) % 3 == 1 and winning_tiles(counts):
+            out[seat_wind(t.round, who)] = s.notation()
+    return out
+
+
+def nagashi_seats(t: Table) -> list[str]:
+    """Players whose every discard is a terminal or honour and none was called."""
+    return [seat_wind(t.round, who) for who, s in enumerate(t.seats)
+            if s.discards and not s.robbed and all(is_orphan(kind_of(x)) for x in s.discards)]  # fmt: skip
+
+
+def settlement(rnd: Round) -> dict:
+    """The settlement mapping of the round's end, rebuilt from its events."""
+    t = Table(rnd)
+    t.play()
+    riichi = [seat_wind(rnd, p) for p, s in enumerate(t.seats) if s.riichi]
+    m: dict = {"round_wind": SEATS[rnd.kyoku // 4 % 4], "honba": rnd.honba,
+               "riichi_sticks": rnd.sticks + len(riichi), "riichi": riichi}  # fmt: skip
+    if rnd.wins:
+        m["wins"] = [win_mapping(t, w) for w in rnd.wins]
+    elif rnd.draw is not None and rnd.draw.reason == "exhaustive":
+        tenpai = tenpai_seats(t)
+        m["draw"] = {
+            "kind": "exhaustive",
+            "tenpai": list(tenpai),
+            "hands": tenpai,
+            "nagashi": nagashi_seats(t),
+        }
+    elif rnd.draw is not None:
+        m["draw"] = {"kind": "abortive", "reason": rnd.draw.reason}
+    else:
+        raise LogError("the round has no end")
+    return m

@@ -1,0 +1,281 @@
+"""tenhou6 JSON (``{"log": [...], "rule": ..., "name": [...]}``) as a `Game`.
+
+A tenhou6 round lists each player's draws and discards apart; `_Dealer` deals them back into one
+run of events, turn by turn: a call string among a player's draws is taken when the tile it calls
+is discarded by the seat it names. Discards write 60 for "the tile just drawn", ``r..`` for a riichi,
+kakan and ankan strings for kans, and 0 after an open kan (whose rinshan draw comes next).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Final
+
+from .melds import ANKAN, CHI, KAKAN, KAN, Meld, parse_call
+from .model import Call, Discard, Dora, Draw, Ending, Event, Game, Recorded, Riichi, Round, Win
+from .tiles import LogError, from_code, kind_of
+from .yaku import JAPANESE
+
+TSUMOGIRI: Final = 60
+DRAW_NAMES: Final = {"流局": "exhaustive", "全員聴牌": "exhaustive", "全員不聴": "exhaustive",
+                     "流し満貫": "exhaustive", "九種九牌": "kyuushu", "四風連打": "suufon",
+                     "四家立直": "suucha_riichi", "四槓散了": "suukan", "三家和了": "sanchahou"}  # fmt: skip
+WIN_NAME: Final = "和了"
+_VALUE: Final = re.compile(r"^(?:(\d+)符(\d+)飜)?[^\d]*(\d+)(?:-(\d+))?点(∀)?$")
+_YAKU: Final = re.compile(r"^(.*)\((\d+)飜\)$|^(.*)\(役満\)$")
+
+
+def read_tenhou6(text: str, ref: str = "") -> Game:
+    """Every round of a tenhou6 text; a round that cannot be dealt back is noted in ``problems``."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise LogError(f"not JSON: {e}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("log"), list):
+        raise LogError('not a tenhou6 game (no "log" list)')
+    rule = data["rule"] if isinstance(data.get("rule"), dict) else {}
+    disp = str(rule.get("disp", ""))
+    red = any(rule.get(k) for k in ("aka", "aka51", "aka52", "aka53")) or "赤" in disp or not rule
+    names = data["name"] if isinstance(data.get("name"), list) else []
+    players = 3 if len(names) == 3 or "三" in disp else 4
+    game = Game(str(data.get("ref") or ref), players, bool(red), "喰" in disp or not disp, [])
+    if players != 4:
+        return game
+    for i, raw in enumerate(data["log"]):
+        try:
+            game.rounds.append(read_round(i, raw))
+        except (LogError, ValueError, TypeError, KeyError, IndexError) as e:
+            game.problems.append((i, f"round cannot be rebuilt: {e}", *_name(raw)))
+    return game
+
+
+def _name(raw: object) -> tuple[str | None, int | None]:
+    """The name and honba of a round that could not be read, when its first entry gives them."""
+    try:
+        kyoku, honba = int(raw[0][0]), int(raw[0][1])  # type: ignore[index]
+        return f"{'ESWN'[kyoku // 4 % 4]}{kyoku % 4 + 1}", honba
+    except (TypeError, ValueError, IndexError, KeyError):
+        return None, None
+
+
+def read_round(index: int, raw: list) -> Round:
+    """One round list: ``[[kyoku, honba, sticks], scores, dora, ura, hand, draws, discards, ..., result]``."""
+    if not isinstance(raw, list) or len(raw) != 17:
+        raise LogError("a four-player round has 17 entries")
+    (kyoku, honba, sticks), scores, dora, ura = raw[0], raw[1], raw[2], raw[3]
+    hands = [[from_code(c) for c in raw[4 + 3 * p]] for p in range(4)]
+    rnd = Round(index, kyoku, honba, sticks, tuple(scores), [from_code(dora[0])], hands)
+    result = raw[16]
+    dealer = _Dealer(rnd, [raw[5 + 3 * p] for p in range(4)], [raw[6 + 3 * p] for p in range(4)])
+    dealer.kan_dora = [from_code(c) for c in dora[1:]]
+    ends_on_ron = result[0] == WIN_NAME and any(w[0] != w[1] for w in result[2::2])
+    rnd.events = dealer.run(ends_on_ron)
+    if result[0] == WIN_NAME:
+        rnd.wins = [_win(result[i], result[i + 1], ura) for i in range(1, len(result) - 1, 2)]
+    elif result[0] in DRAW_NAMES:
+        deltas = tuple(result[1]) if len(result) > 1 else (0, 0, 0, 0)
+        rnd.draw = Ending(DRAW_NAMES[result[0]], deltas)
+    else:
+        raise LogError(f"unknown round result {result[0]!r}")
+    return rnd
+
+
+class _Dead(Exception):
+    """This way of dealing the round back runs into an entry that does not fit."""
+
+
+class _Dealer:
+    """Deals a round's per-player draws and discards back into one run of events.
+
+    A call string does not say which discard it took, so where a discard could be called the dealer
+    first takes the call (a pon or kan before a chi) and, if the round then does not fit, backs up and
+    lets the discard pass. ``budget`` bounds the backing up, so a corrupt round fails instead of hanging.
+    """
+
+    def __init__(self, rnd: Round, draws: list[list], discards: list[list]) -> None:
+        self.dealer = rnd.dealer
+        self.draws, self.discards = draws, discards
+        self.kan_dora: list[int] = []
+        self.budget = 2000
+
+    def run(self, ends_on_ron: bool) -> list[Event]:
+        """The events of the first dealing that uses every draw and discard."""
+        try:
+            return self.play(_State(self.dealer, ends_on_ron), _START)
+        except _Dead as dead:
+            raise LogError(str(dead)) from None
+
+    def play(self, st: _State, call: object) -> list[Event]:
+        """Play on from ``st``, first taking ``call`` on the discard just made (unless at the start)."""
+        self.budget -= 1
+        if self.budget < 0:
+            raise LogError("the draws and discards cannot be put back in order")
+        need_draw = True if call is _START else self.take(st, call)  # type: ignore[arg-type]
+        while True:
+            p = st.turn
+            if need_draw and not self.draw(st, p):
+                break
+            item = _at(self.discards, st.at_discard, p)
+            if item is None:
+                break
+            st.at_discard[p] += 1
+            need_draw = True
+            if isinstance(item, str) and item[0] != "r":
+                self.own_kan(st, p, parse_call(item))
+                continue
+            self.discard(st, p, item)
+            options = self.callers(st, p)
+            if not options:
+                need_draw = self.take(st, None)
+                continue
+            for option in [*options, None]:
+                try:
+                    return self.play(st.copy(), option)
+                except _Dead:
+                    pass
+            raise _Dead(f"no way to go on after player {p} discards")
+        if any(st.at_draw[p] < len(self.draws[p]) or st.at_discard[p] < len(self.discards[p])
+               for p in range(4)):  # fmt: skip
+            raise _Dead("some draws or discards are left over")
+        return st.events
+
+    def draw(self, st: _State, p: int) -> bool:
+        item = _at(self.draws, st.at_draw, p)
+        if item is None:
+            return False
+        if not isinstance(item, int):
+            raise _Dead(f"player {p} calls {item!r} where a draw is due")
+        st.at_draw[p] += 1
+        st.drawn[p] = from_code(item)
+        st.events.append(Draw(p, st.drawn[p]))
+        return True
+
+    def discard(self, st: _State, p: int, item: object) -> None:
+        riichi = isinstance(item, str)
+        code = int(item[1:]) if isinstance(item, str) else int(item)  # type: ignore[call-overload]
+        tile = st.drawn[p] if code == TSUMOGIRI else from_code(code)
+        if riichi:
+            st.events.append(Riichi(p, 1))
+        st.events.append(Discard(p, tile))
+        st.last = tile
+        self.flip(st, st.later_dora)
+        st.later_dora = 0
+        st.riichi = p if riichi else -1
+
+    def take(self, st: _State, call: tuple[int, Meld] | None) -> bool:
+        """After a discard: the call taken (or the next player's turn); True when a draw comes next."""
+        p = st.turn
+        if st.riichi >= 0:
+            more = call is not None or _at(self.draws, st.at_draw, (p + 1) % 4) is not None
+            if more or not st.ends_on_ron:
+                st.events.append(Riichi(p, 2))
+            st.riichi = -1
+        if call is None:
+            st.turn = (p + 1) % 4
+            return True
+        who, meld = call
+        st.at_draw[who] += 1
+        st.events.append(Call(who, meld))
+        st.turn = who
+        if meld.kind == KAN:
+            st.later_dora += 1
+            if _at(self.discards, st.at_discard, who) == 0:
+                st.at_discard[who] += 1
+        return meld.kind == KAN
+
+    def flip(self, st: _State, n: int) -> None:
+        for _ in range(n):
+            if st.dora_used < len(self.kan_dora):
+                st.events.append(Dora(self.kan_dora[st.dora_used]))
+                st.dora_used += 1
+
+    def own_kan(self, st: _State, p: int, meld: Meld) -> None:
+        if meld.kind not in (KAKAN, ANKAN):
+            raise _Dead(f"player {p} discards a call {meld.kind}")
+        self.flip(st, st.later_dora)
+        st.later_dora = 0
+        st.events.append(Call(p, meld))
+        if meld.kind == ANKAN:
+            self.flip(st, 1)
+        else:
+            st.later_dora += 1
+
+    def callers(self, st: _State, p: int) -> list[tuple[int, Meld]]:
+        """Who could call this discard: a pon or kan before a chi (they win the call)."""
+        found: list[tuple[int, Meld]] = []
+        for other in range(4):
+            item = _at(self.draws, st.at_draw, other)
+            if other == p or not isinstance(item, str):
+                continue
+            meld = parse_call(item)
+            if (other + meld.source) % 4 == p and kind_of(meld.called) == kind_of(st.last):
+                found.append((other, meld))
+        found.sort(key=lambda c: c[1].kind == CHI)
+        return found
+
+
+def _at(items: list[list], at: list[int], p: int) -> object:
+    return items[p][at[p]] if at[p] < len(items[p]) else None
+
+
+class _State:
+    """Where the dealing stands: whose turn, how far into each list, the events so far."""
+
+    def __init__(self, turn: int, ends_on_ron: bool) -> None:
+        self.turn = turn
+        self.ends_on_ron = ends_on_ron
+        self.at_draw, self.at_discard = [0] * 4, [0] * 4
+        self.drawn = [-1] * 4
+        self.events: list[Event] = []
+        self.later_dora = 0  # open and added kans turn their dora after the next discard
+        self.dora_used = 0
+        self.last = -1
+        self.riichi = -1
+
+    def copy(self) -> _State:
+        c = _State(self.turn, self.ends_on_ron)
+        c.at_draw, c.at_discard, c.drawn = list(self.at_draw), list(self.at_discard), list(self.drawn)
+        c.events = list(self.events)
+        c.later_dora, c.dora_used, c.last, c.riichi = self.later_dora, self.dora_used, self.last, self.riichi
+        return c
+
+
+_START: Final = object()  # `play` from the first draw
+
+
+def _win(deltas: list, info: list, ura: list) -> Win:
+    who, source, pao = int(info[0]), int(info[1]), int(info[2])
+    if not all(0 <= s < 4 for s in (who, source, pao)):
+        raise LogError(f"{info[:3]} are not seats")
+    if len(info) < 4:  # only who won from whom: the deltas are all the log says
+        empty = Recorded(None, None, None, None, None, tuple(int(d) for d in deltas))
+        return Win(who, None if source == who else source, None, tuple(from_code(c) for c in ura), empty)
+    value = _VALUE.match(str(info[3]))
+    if value is None:
+        raise LogError(f"cannot read the value {info[3]!r}")
+    fu, han_text, first, second, all_pay = value.groups()
+    each = int(first)
+    points = 2 * each + int(second) if second else 3 * each if all_pay else each
+    yaku = tuple(_yaku(str(y)) for y in info[4:])
+    yakuman = sum(n for _, n, is_ym in yaku if is_ym)
+    han = sum(n for _, n, is_ym in yaku if not is_ym)
+    recorded = Recorded(
+        han=None if yakuman else han, fu=None if yakuman or fu is None else int(fu), yakuman=yakuman,
+        points=points, yaku=yaku, deltas=tuple(int(d) for d in deltas),
+    )  # fmt: skip
+    return Win(who, None if source == who else source, None if pao == who else pao,
+               tuple(from_code(c) for c in ura), recorded)  # fmt: skip
+
+
+def _yaku(text: str) -> tuple[str, int, bool]:
+    """``立直(1飜)`` -> ``("riichi", 1, False)``; ``大三元(役満)`` -> ``("daisangen", 1, True)``."""
+    m = _YAKU.match(text)
+    if m is None:
+        raise LogError(f"cannot read the yaku {text!r}")
+    label = (m.group(1) if m.group(1) is not None else m.group(3)).strip()
+    if label not in JAPANESE:
+        raise LogError(f"unknown yaku {label!r}")
+    if m.group(1) is not None:
+        return JAPANESE[label], int(m.group(2)), False
+    return JAPANESE[label], 1, True

@@ -118,7 +118,7 @@ def payments(
 ) -> dict[str, int]:
     """Each seat's change: the hand, ``honba`` counters and ``sticks`` deposits (all to the winner)."""
     seats = table_seats(rules.players)
-    delta = dict.fromkeys(seats, 0)
+    delta = {seat: 0 for seat in seats}
     if discarder is not None:
         paid = (points.ron or 0) + honba * rules.honba_points
         delta[discarder] -= paid

@@ -158,7 +158,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     if not candidates:
         names = tuple(NAMES[y.id][0] for y, _ in found)
         return Shortfall(yaku_han, names, needed, why) if found else None
-    return max(candidates, key=lambda res: res.key)
+    return best_of(candidates)
 
 
 def furiten(waits: list[int], ctx: Context) -> tuple[str, tuple[int, ...]] | None:
@@ -186,6 +186,16 @@ def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
     return None if found is None else (found[1][0], found[0])
 
 
+def best_of(results: list[Result]) -> Result:
+    """The result that pays most by `Result.key`, the first of equals (as ``max`` would, without a
+    call per result)."""
+    top = results[0]
+    for res in results[1:]:
+        if res.key > top.key:
+            top = res
+    return top
+
+
 def score_request(req: Request) -> Result:
     """Score a checked request, or raise NotAWin, Furiten, NoYaku or BelowMinimum."""
     hand, ctx, rules = req.hand, req.context, req.rules
@@ -203,7 +213,7 @@ def score_request(req: Request) -> Result:
     scored = [score_reading(r) for r in found]
     results = [res for res in scored if isinstance(res, Result)]
     if results:
-        return max(results, key=lambda res: res.key)
+        return best_of(results)
     short = [res for res in scored if isinstance(res, Shortfall)]
     if not short:
         bonus = "dora and kita do not" if ctx.kita else "dora do not"

@@ -266,30 +266,29 @@ def read_hand(text: object, win_tile: object) -> Hand:
 
 def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> Context:
     """The Context of a mapping whose head and indicators were read already."""
-    get = mapping.get
-    raw_from = get("from")
-    chankan, robbed_ankan = chankan_value(get("chankan", False))
+    raw_from = mapping.get("from")
+    chankan, robbed_ankan = chankan_value(mapping.get("chankan", False))
     return Context(
         tsumo=head.tsumo,
         from_seat=None if raw_from is None else seat(raw_from, "from"),
         round_wind=head.round_wind,
         seat_wind=head.seat_wind,
-        riichi=flag(get("riichi", False), "riichi"),
-        double_riichi=flag(get("double_riichi", False), "double_riichi"),
-        ippatsu=flag(get("ippatsu", False), "ippatsu"),
-        haitei=flag(get("haitei", False), "haitei"),
-        houtei=flag(get("houtei", False), "houtei"),
-        rinshan=flag(get("rinshan", False), "rinshan"),
+        riichi=flag(mapping.get("riichi", False), "riichi"),
+        double_riichi=flag(mapping.get("double_riichi", False), "double_riichi"),
+        ippatsu=flag(mapping.get("ippatsu", False), "ippatsu"),
+        haitei=flag(mapping.get("haitei", False), "haitei"),
+        houtei=flag(mapping.get("houtei", False), "houtei"),
+        rinshan=flag(mapping.get("rinshan", False), "rinshan"),
         chankan=chankan,
-        tenhou=flag(get("tenhou", False), "tenhou"),
-        chiihou=flag(get("chiihou", False), "chiihou"),
-        renhou=flag(get("renhou", False), "renhou"),
+        tenhou=flag(mapping.get("tenhou", False), "tenhou"),
+        chiihou=flag(mapping.get("chiihou", False), "chiihou"),
+        renhou=flag(mapping.get("renhou", False), "renhou"),
         dora=tuple([t for t, _ in dora]),
         ura=tuple([t for t, _ in ura]),
-        honba=count(get("honba", 0), "honba"),
-        riichi_sticks=count(get("riichi_sticks", 0), "riichi_sticks"),
-        discards=tuple([t for t, _ in tile_list(get("discards"), "discards")]),
-        passed=tuple([t for t, _ in tile_list(get("passed"), "passed")]),
+        honba=count(mapping.get("honba", 0), "honba"),
+        riichi_sticks=count(mapping.get("riichi_sticks", 0), "riichi_sticks"),
+        discards=tuple([t for t, _ in tile_list(mapping.get("discards"), "discards")]),
+        passed=tuple([t for t, _ in tile_list(mapping.get("passed"), "passed")]),
         chankan_ankan=robbed_ankan,
     )
 

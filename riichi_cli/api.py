@@ -7,8 +7,9 @@ command line prints it. The functions are plain picklable callables, fit for pro
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import closing
+from typing import Any, TypeVar
 
 from .core.errors import InvalidContext, RiichiError
 from .core.rules import (
@@ -25,6 +26,9 @@ from .core.rules import (
 from .core.scoring import score_request
 from .io.mapping import build_request, read_id, read_rules, tile_list, unknown_key_message
 from .io.report import checked, error_dict, refusal, result_dict
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 # waits, shanten, settle and table import their modules when first called: `riichi score`
 # starts without them.
@@ -62,42 +66,96 @@ def score_checked(
     return checked(work, lambda err: error_dict(err, echo, source))
 
 
-def _score_item(item: tuple[dict, Rules | None, str | None]) -> dict:
-    return score(*item)
+# -- many hands, in order, in worker processes ------------------------------------------------
+
+#: The rules a worker process scores with, set once when the worker starts.
+_worker_rules: list[Rules] = []
 
 
-def _score_shipped(item: tuple[dict, tuple | None, str | None]) -> dict:
-    """A worker's side of `score_items`: the rules travel as plain option values."""
-    mapping, options, source = item
-    return score(mapping, None if options is None else rules_from_options(options), source)
+def _start_worker(init: Callable | None, args: tuple) -> None:
+    """A worker ignores Ctrl-C: the parent alone answers it, by ending the pool (no tracebacks)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if init is not None:
+        init(*args)
 
 
-def score_items(
-    items: list[tuple[dict, Rules | None, str | None]], jobs: int = 1, scheduler: str | None = None
-) -> Iterator[dict]:
-    """Score (mapping, rules, source) items in input order; ``jobs`` > 1 uses that many processes,
-    ``scheduler`` the address of a running Dask scheduler instead."""
-    if scheduler:
-        from .files.cluster import dask_map
+def worker_rules() -> Rules:
+    """The rules `set_worker_rules` gave this worker process."""
+    return _worker_rules[0]
 
-        shipped = [(m, None if r is None else rules_options(r), src) for m, r, src in items]
-        yield from dask_map(_score_shipped, shipped, scheduler)
-        return
-    if jobs <= 1 or len(items) < 2:
-        yield from map(_score_item, items)
-        return
+
+def set_worker_rules(options: tuple) -> None:
+    """Worker start-up: the rules arrive once, as plain option values (a compiled Rules does not
+    unpickle)."""
+    _worker_rules[:] = [rules_from_options(options)]
+
+
+def pool_map(fn: Callable[[T], R], items: Iterable[T], jobs: int, init: Callable | None = None,
+             args: tuple = (), window: int = 0) -> Generator[R, None, None]:  # fmt: skip
+    """``map(fn, items)`` in ``jobs`` processes, results in input order.
+
+    At most ``window`` items (default 4 per job) are in flight, so ``items`` may be an endless
+    stream and memory stays bounded. Close the iterator (``contextlib.closing``) when stopping
+    early: the pool is then terminated at once, as it is on Ctrl-C or any error.
+    """
     import multiprocessing
+    from collections import deque
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    chunk = max(1, min(256, len(items) // (jobs * 4)))
-    # Plain values cross the process boundary: a compiled frozen Rules does not unpickle.
-    shipped = [(m, None if r is None else rules_options(r), src) for m, r, src in items]
-    with multiprocessing.get_context(method).Pool(jobs) as pool:
-        yield from pool.imap(_score_shipped, shipped, chunk)
+    pool = multiprocessing.get_context(method).Pool(jobs, _start_worker, (init, args))
+    pending: deque = deque()
+    window = window or 4 * jobs
+    finished = False
+    try:
+        for item in items:
+            pending.append(pool.apply_async(fn, (item,)))
+            while pending and (len(pending) >= window or pending[0].ready()):
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+        finished = True
+    finally:
+        if finished:
+            pool.close()
+        else:  # an error, Ctrl-C, or a reader that went away: stop the workers now
+            pool.terminate()
+        pool.join()
+
+
+def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """Consecutive lists of at most ``size`` items."""
+    batch: list[T] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _score_chunk(chunk: list[tuple[Any, str | None]]) -> list[dict]:
+    rules = worker_rules()
+    return [score(m, rules, src) for m, src in chunk]
+
+
+def score_items(items: Iterable[tuple[Any, str | None]], rules: Rules, jobs: int = 1) -> Iterator[dict]:
+    """Score (mapping, source) items in input order; ``jobs`` > 1 uses that many processes."""
+    if jobs <= 1:
+        for m, src in items:
+            yield score(m, rules, src)
+        return
+    work = pool_map(_score_chunk, chunks(items, 64), jobs, set_worker_rules, (rules_options(rules),))
+    with closing(work):
+        for done in work:
+            yield from done
 
 
 def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Iterator[dict]:
-    """Score many mappings, yielding what `score` returns for each, in input order.
+    """Score many mappings, yielding what `score` returns for each, in input order (lazily:
+    ``mappings`` may be a stream; with ``jobs`` > 1 a bounded number of hands is in flight).
 
     >>> [r["ok"] for r in score_many([{"hand": "123m456p789s11122z"}, {"hand": "1m"}])]
     [True, False]
@@ -105,8 +163,9 @@ def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Ite
     try:
         default = _rules_of(rules)
     except RiichiError as err:  # bad default rules: every hand is refused with the reason
-        return iter([error_dict(err, {}) for _ in mappings])
-    return score_items([(m, default, None) for m in mappings], jobs)
+        refused = error_dict(err, {})
+        return (dict(refused) for _ in mappings)
+    return score_items(((m, None) for m in mappings), default, jobs)
 
 
 def waits(mapping: Any, rules: Any = None) -> dict:

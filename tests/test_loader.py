@@ -6,6 +6,7 @@ raise past its callers.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,7 @@ def test_decode_size_limit(monkeypatch):
     with pytest.raises(Unreadable) as info:
         loader.decode(b"a" * 101, "big.yaml")
     assert "big.yaml" in info.value.message and "too large" in info.value.message
-    assert "101" in info.value.message and "100" in info.value.message
+    assert "more than 100 bytes" in info.value.message  # the cap: the reader stops one byte past it
 
 
 def test_decode_default_limit_is_generous():
@@ -234,18 +235,25 @@ def test_file_items_os_errors(tmp_path):
 
 
 def test_expand_walks_folders_sorted(tmp_path):
-    for rel in ("b/z.yaml", "b/a.yml", "a.yaml", "b/c/d.yaml", "b/notes.txt", "b/x.YAML.bak", "c.yml"):
+    for rel in (
+        "b/z.yaml",
+        "b/a.yml",
+        "a.yaml",
+        "b/c/d.yaml",
+        "b/notes.txt",
+        "b/x.YAML.bak",
+        "c.yml",
+        "e.jsonl",
+    ):
         path = tmp_path / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(GOOD)
     (tmp_path / "b" / "dir.yaml").mkdir()  # a folder named like a file is not a file
-    out = [
-        p if p == "-" else Path(p).relative_to(tmp_path).as_posix() for p in loader.expand([str(tmp_path)])
-    ]
-    assert out == ["a.yaml", "b/a.yml", "b/c/d.yaml", "b/z.yaml", "c.yml"]
+    out = [Path(where).relative_to(tmp_path).as_posix() for where, _ in loader.expand([str(tmp_path)])]
+    assert out == ["a.yaml", "b/a.yml", "b/c/d.yaml", "b/z.yaml", "c.yml", "e.jsonl"]
     # files are taken as given, whatever their name; '-' is kept; order of arguments is kept
     given = loader.expand([str(tmp_path / "b/notes.txt"), "-", str(tmp_path / "c.yml")])
-    assert [str(p) for p in given] == [str(tmp_path / "b/notes.txt"), "-", str(tmp_path / "c.yml")]
+    assert [where for where, _ in given] == [str(tmp_path / "b/notes.txt"), "-", str(tmp_path / "c.yml")]
 
 
 def test_load_items_in_order(tmp_path):
@@ -254,9 +262,9 @@ def test_load_items_in_order(tmp_path):
     (tmp_path / "sub" / "b.yaml").write_text("- hand: 2m\n- hand: 3m\n")
     calls = []
 
-    def read_stdin() -> bytes:
+    def read_stdin():
         calls.append(1)
-        return b'{"hand": "4m"}\n'
+        return io.BytesIO(b'{"hand": "4m"}\n')
 
     out = items(loader.load_items([str(tmp_path / "sub"), "-", str(tmp_path / "a.yaml")], read_stdin))
     assert [src for src, _ in out] == [

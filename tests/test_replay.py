@@ -216,13 +216,6 @@ def test_replay_paths_keeps_the_input_order():
     assert total == 2 and [f[0]["game"] for f in files] == ["pao-tsumo", "double-ron"]
 
 
-def test_three_player_tenhou6_is_refused_clearly():
-    text = json.dumps({"name": ["a", "b", "c"], "rule": {"disp": "三鳳南喰赤", "aka": 1}, "log": [[]]})
-    [d] = riichi_cli.replay(text)
-    assert d["kind"] == "error" and d["error"]["code"] == "unsupported"
-    assert "three-player rules are not supported yet" in d["error"]["message"]
-
-
 def test_replay_is_listed_in_help():
     assert "replay" in CliRunner().invoke(main, ["--help"]).output
 

@@ -226,11 +226,6 @@ def test_a_wrong_record_is_named_field_by_field():
     assert obj["differences"] == ["points: recorded 32000, computed 48000"]
 
 
-def test_three_player_logs_are_refused_clearly():
-    [obj] = replay_text(TENHOU_LOG.format(go=169 | 0x10, dora=120), "t.mjlog", "t")
-    assert obj["kind"] == "error" and "three-player rules are not supported yet" in obj["error"]["message"]
-
-
 def test_the_lobby_without_red_fives():
     # GO type bit 0x02: no red fives. Id 52 (the red 5p in a red game) is then a plain 5p: the
     # hand reads "456p", scored under aka_dora 0, and still agrees.

@@ -64,14 +64,41 @@ def main() -> None:
 def run() -> None:
     """The `riichi` entry point: any unexpected failure is one line on stderr, not a traceback.
 
-    Set RIICHI_DEBUG=1 to see the traceback of such a failure.
+    Ctrl-C exits 130 without a traceback; a reader that goes away (``riichi ... | head -1``)
+    ends the command quietly. Set RIICHI_DEBUG=1 to see the traceback of an internal error.
     """
     import os
 
     try:
-        main()
+        code = main.main(standalone_mode=False)
+    except click.exceptions.Abort as e:  # click turns Ctrl-C (and EOF at a prompt) into Abort
+        sys.exit(130 if isinstance(e.__cause__, KeyboardInterrupt) or e.__cause__ is None else 1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(e.exit_code)
+    except BrokenPipeError:
+        quiet_broken_pipe()
     except Exception as e:  # a bug, not bad input: say so in one line
         if os.environ.get("RIICHI_DEBUG"):
             raise
-        click.echo(f"riichi: internal error: {type(e).__name__}: {e} (RIICHI_DEBUG=1 shows more)", err=True)
+        from .render.safe import plain
+
+        what = f"{type(e).__name__}: {plain(str(e)[:500])}"  # it may quote the input: no escapes
+        click.echo(f"riichi: internal error: {what} (RIICHI_DEBUG=1 shows more)", err=True)
         sys.exit(70)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def quiet_broken_pipe() -> None:
+    """The reader of stdout went away: exit 1 without a word, and without Python's own complaint
+    when it flushes stdout at exit (stdout is pointed at /dev/null first)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    sys.exit(1)

@@ -5,16 +5,31 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import closing
 
 import click
 
 from ..core.rules import Rules
-from ..files.batch import results, summary
-from .common import RulesParam, resolve
+from ..files.batch import Summary, results
+from .common import RulesParam, resolve, write_json_text
 
 
 @click.command(
     epilog="""\b
+Folders are walked for *.yaml, *.yml and *.jsonl files (sorted). A file given
+directly is read whatever its name (a FIFO too: riichi batch <(gen-hands)): JSON
+lines when its first line is a JSON object, YAML otherwise; so is '-'.
+
+\b
+Limits: a YAML file or YAML stdin holds at most 16 MiB, a JSON line at most
+64 KiB; a bigger one is one `unreadable` object and the batch goes on. JSON lines
+are scored and printed as they are read, YAML files one at a time, so memory
+stays bounded by the largest single file. --format jsonl and json stream their
+output; the table (the default) keeps every row until the end: use jsonl for
+millions of hands. With --jobs the workers read and parse too; JSON lines go to
+them 256 at a time.
+
+\b
 Examples:
   riichi batch sample_hands/*.yaml
   riichi batch hands.yaml more/ --format jsonl --jobs 2
@@ -24,55 +39,68 @@ Examples:
 )
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl"]), default="table",
-              help="table (default), one JSON document, or one JSON object per line.")  # fmt: skip
+              help="table (default; kept in memory until the end), one JSON document, "
+                   "or one JSON object per line (both streamed).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
-@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="Worker processes (order is kept).")
+@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64),
+              help="Worker processes; they read and parse too (order is kept).")  # fmt: skip
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Score on a running Dask scheduler (extra riichi-cli[dask]).")  # fmt: skip
 @RulesParam.options
 def batch(paths, fmt, as_json, jobs, scheduler, preset, rule_items) -> None:
-    """Score every hand in YAML files and folders; '-' reads YAML or JSON lines from stdin."""
+    """Score every hand in YAML files, JSON lines and folders; '-' reads YAML or JSON lines from stdin."""
     fmt = "json" if as_json else fmt
     rules = resolve(preset, rule_items, fmt != "table")
     sys.exit(run_batch(list(paths), fmt, jobs, rules, scheduler))
 
 
-def _progress(total: int, objs: Iterator[dict]) -> Iterator[dict]:
-    """A progress bar on stderr, only when stderr is a terminal."""
-    if not sys.stderr.isatty() or total < 2:
-        yield from objs
+def _progress(groups: Iterator[list]) -> Iterator[list]:
+    """A progress count on stderr, only when stderr is a terminal (the total is not known ahead)."""
+    if not sys.stderr.isatty():
+        yield from groups
         return
     from rich.progress import Progress
 
     from .render.console import console
 
     with Progress(console=console(stderr=True), transient=True) as bar:
-        task = bar.add_task("scoring", total=total)
-        for d in objs:
-            bar.advance(task)
-            yield d
+        task = bar.add_task("scoring", total=None)
+        for group in groups:
+            bar.advance(task, len(group))
+            yield group
 
 
 def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: str | None = None) -> int:
-    """Score and print; the exit code is 1 when any object has ``ok: false``."""
+    """Score and print as results come; the exit code is 1 when any object has ``ok: false``."""
     from ..files.cluster import NoDask
 
-    total, objs = results(paths, jobs, rules, scheduler)
-    out: list[dict] = []
-    write = sys.stdout.write
-    try:
-        for d in _progress(total, objs):
-            out.append(d)
-            if fmt == "jsonl":
-                write(json.dumps(d, ensure_ascii=False) + "\n")
-    except NoDask as e:
-        click.echo(f"riichi: {e}", err=True)
-        return 2
-    stats = summary(out)
+    counts = Summary()
+    out = sys.stdout
+    rows: list[dict] = []
+    groups = results(paths, jobs, rules, lambda: sys.stdin.buffer, scheduler)
+    first = True
+    with closing(groups):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
+        try:
+            for group in _progress(groups):
+                for text, ok, code in group:
+                    counts.add(ok, code)
+                    if fmt == "table":
+                        rows.append(json.loads(text))
+                        continue
+                    if fmt == "json":  # opened with the first object: a refused --scheduler prints nothing
+                        out.write('{"results": [' if first else ", ")
+                    write_json_text(text, out, "\n" if fmt == "jsonl" else "")
+                    first = False
+                if fmt == "jsonl":
+                    out.flush()  # each group as soon as it is known: a slow stream is answered live
+        except NoDask as e:
+            click.echo(f"riichi: {e}", err=True)
+            return 2
+    stats = counts.as_dict()
     if fmt == "json":
-        write(json.dumps({"results": out, "summary": stats}, ensure_ascii=False) + "\n")
+        out.write(('{"results": [' if first else "") + '], "summary": ' + json.dumps(stats) + "}\n")
     elif fmt == "table":
         from .render.batch import print_batch
 
-        print_batch(out, stats)
+        print_batch(rows, stats)
     return 1 if stats["failed"] else 0

@@ -9,8 +9,8 @@ from typing import NoReturn, TypeVar
 
 import click
 
-from ..core.errors import InvalidContext, RiichiError
-from ..io.mapping import FLAGS
+from ..core.errors import InvalidContext, RiichiError, clip, short
+from ..io.mapping import FLAGS, MAX_COUNT
 
 T = TypeVar("T")
 #: The ok-false object a command prints with --json for a refusal.
@@ -144,13 +144,17 @@ def fail(err: RiichiError, as_json: bool = False, settlement: bool = False) -> N
     exactly one line, ``riichi: CODE: MESSAGE (at character N of '...')``, the same in every command
     and the same message as the JSON object's ``error.message``.
     """
+    from .render.safe import lines, plain
+
+    # The message and the input are the user's text: control characters are shown escaped, and
+    # a long input is cut around the bad character (see `RiichiError.window`).
     if as_json:
-        click.echo(f"riichi: {err.code}: {err.one_line()}", err=True)
+        click.echo(f"riichi: {err.code}: {plain(clip(err.one_line(), 1000))}", err=True)
     else:
-        click.echo(f"riichi: {err.code}: {err.message}", err=True)
+        click.echo(f"riichi: {err.code}: {plain(clip(err.message, 1000))}", err=True)
         caret = err.caret()
         if caret:
-            click.echo(caret, err=True)
+            click.echo(lines(caret), err=True)
     sys.exit(exit_code(err, settlement))
 
 
@@ -159,8 +163,24 @@ def missing_hand(tiles: str, example: str, sources: str) -> InvalidContext:
     return InvalidContext(f"give a HAND of {tiles} tiles (e.g. {example}){sources}", detail="missing_hand")
 
 
+def write_json_text(text: str, out=None, end: str = "\n") -> None:
+    """Write JSON text and ``end`` to ``out`` (stdout).
+
+    Text the output encoding cannot hold (a lone surrogate from a JSON ``"\\ud800"``, or any
+    non-ASCII under an ASCII locale) is written with ``\\u`` escapes instead: the same JSON value.
+    Nothing is written before the failure: a text stream encodes the whole string first.
+    """
+    out = out or sys.stdout
+    try:
+        out.write(text + end)
+    except UnicodeEncodeError:
+        out.write(json.dumps(json.loads(text)) + end)
+
+
 def emit_json(obj: object) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False))
+    """Print one strict JSON object (no NaN or Infinity) on stdout."""
+    write_json_text(json.dumps(obj, ensure_ascii=False, allow_nan=False))
+    sys.stdout.flush()
 
 
 def context_options(f=None, *, skip: tuple[str, ...] = ()):
@@ -230,11 +250,13 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
             mapping[key] = params[key]
     for key in ("honba", "riichi_sticks", "kita"):
         if params.get(key) is not None:
-            try:
+            try:  # more than 4,300 digits is a ValueError too: never a whole number here
                 mapping[key] = int(params[key])
             except ValueError:
                 flag = {"riichi_sticks": "--sticks", "honba": "--honba", "kita": "--kita"}[key]
-                raise InvalidContext(f"{flag} must be a whole number, got {params[key]!r}") from None
+                raise InvalidContext(
+                    f"{flag} must be a whole number from 0 to {MAX_COUNT}, got {short(params[key])}"
+                ) from None
     for key in FLAGS:
         if ctx.get_parameter_source(key) == ParameterSource.COMMANDLINE:
             mapping[key] = True

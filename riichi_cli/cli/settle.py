@@ -5,8 +5,6 @@ Rich and the YAML loader are imported inside the command, so `riichi --help` sta
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..core.errors import RiichiError, Unreadable
@@ -57,15 +55,11 @@ def report(result: dict, err: RiichiError | None, as_json: bool) -> None:
 
 def read_round_file(path: str) -> object:
     """The one YAML document of FILE, or of stdin for '-'."""
-    from pathlib import Path
+    from ..files.loader import decode, parse_yaml, read_file, read_stdin_capped
+    from ..files.walk import shown
 
-    from ..files.loader import decode, parse_yaml
-
-    where = "stdin" if path == "-" else path
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as e:
-        raise Unreadable(f"{where}: {e.strerror or e}") from None
+    where = "stdin" if path == "-" else shown(path)
+    data = read_stdin_capped() if path == "-" else read_file(path, where)
     docs = parse_yaml(decode(data, where), where)
     if len(docs) != 1:
         raise Unreadable(f"{where}: a settlement file holds one round (one YAML document), found {len(docs)}")

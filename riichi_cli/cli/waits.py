@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import click
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
-from ..io.mapping import tile_list
+from ..io.mapping import read_id, tile_list
 from .common import (
     Refused,
     RulesParam,
@@ -25,6 +25,7 @@ from .common import (
     missing_hand,
     refuse,
     resolve,
+    write_json_text,
 )
 from .score import tiles_option
 
@@ -78,9 +79,11 @@ def stdin_lines() -> Iterator[tuple[int, str | RiichiError]]:
     Read as bytes, line by line, so a stream is answered as it comes and one bad line is one
     error object. Blank lines are refused too: output line n answers input line n.
     """
-    for n, raw in enumerate(sys.stdin.buffer, 1):
-        if len(raw) > MAX_LINE:
-            yield n, Unreadable(f"line {n}: too long ({len(raw)} bytes, at most {MAX_LINE})")
+    from ..files.loader import lines
+
+    for n, raw in lines(sys.stdin.buffer, "stdin", limit=MAX_LINE):  # no line read past the limit
+        if isinstance(raw, RiichiError):
+            yield n, raw
             continue
         if b"\0" in raw:
             yield n, Unreadable(f"line {n}: binary data, not a hand")
@@ -103,6 +106,7 @@ def line_mapping(text: str, base: dict, allowed: frozenset[str] | None = None) -
         raise Unreadable(f"not valid JSON: {e.args[0] if e.args else e}") from None
     if not isinstance(obj, dict):
         raise Unreadable(f"a JSON line must be an object, got {short(obj)}")
+    read_id(obj)  # the id is echoed as given: it must be JSON itself (no NaN, no huge int)
     unknown = [k for k in obj if allowed is not None and k not in allowed]
     if unknown:
         raise InvalidContext(f"unknown key {unknown[0]!r}; valid keys: {', '.join(sorted(allowed or ()))}")
@@ -132,7 +136,7 @@ def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
                 except RiichiError as err:
                     obj = refusal(err, None, keys)
             bad = bad or not obj["ok"]
-            sys.stdout.write(json.dumps({"line": n, **obj}, ensure_ascii=False) + "\n")
+            write_json_text(json.dumps({"line": n, **obj}, ensure_ascii=False, allow_nan=False))
             sys.stdout.flush()
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly, as other line tools do.

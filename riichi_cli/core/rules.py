@@ -51,6 +51,9 @@ class Rules:
     tsumo_loss: bool = True
 
 
+#: Largest whole-number option value (points, han); bigger values are refused.
+MAX_OPTION = 1_000_000
+
 #: Allowed values of each option: a tuple of choices, or a type for free values.
 CHOICES: dict[str, tuple | type] = {
     "aka_dora": (0, 2, 3, 4),
@@ -169,7 +172,7 @@ def parse_value(key: object, value: object) -> object:
             detail="unknown_rule_option",
         )
     kind, choices = _TYPES[key], CHOICES.get(key)
-    if not isinstance(value, (str, int, bool)):
+    if not isinstance(value, (str, int, bool)) or (isinstance(value, int) and abs(value) > MAX_OPTION):
         raise InvalidContext(f"bad value {short(value)} for rule option {key}", detail="bad_rule_value")
     text = str(value).strip().lower() if not isinstance(value, bool) else value
     typed: object = None
@@ -181,13 +184,15 @@ def parse_value(key: object, value: object) -> object:
             typed = int(text)
         except ValueError:
             typed = None
+        if typed is not None and not 0 <= typed <= MAX_OPTION:  # points and han: no sane rule is bigger
+            typed = None
     elif kind is str:
         typed = text
     if typed is None or (isinstance(choices, tuple) and typed not in choices):
         allowed = (
             ", ".join(map(str, choices))
             if isinstance(choices, tuple)
-            else {bool: "true, false", int: "a whole number", str: "text"}[kind]
+            else {bool: "true, false", int: f"a whole number from 0 to {MAX_OPTION}", str: "text"}[kind]
         )
         raise InvalidContext(
             f"bad value {short(value)} for rule option {key}; valid: {allowed}", detail="bad_rule_value"

@@ -1,33 +1,82 @@
-"""Read hands from YAML files, folders and stdin (docs/input.md) without ever losing one.
+"""Read hands from YAML files, JSON lines, folders and stdin (docs/input.md) without losing one.
 
-Every input yields items ``(source, mapping)`` or ``(source, Unreadable)`` in order, so a
-bad file becomes one error object in a batch instead of a stop.
+Every input yields items ``(source, mapping)`` or ``(source, RiichiError)`` in order, so a bad
+file or line becomes one error object in a batch instead of a stop. Nothing is read without a
+bound: a YAML file or stream at most `MAX_BYTES`, a JSON line at most `MAX_LINE` (the cap is per
+line, so a stream of JSON lines may be endless). Reading happens in two steps so that a batch can
+parse in its workers: `units` reads raw pieces (a file name, a YAML text, one JSON line) and
+`unit_items` parses one piece.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
-from ..core.errors import InvalidContext, RiichiError, Unreadable, short
+from ..core.errors import InvalidContext, RiichiError, Unreadable, clip, short
+from .walk import expand, shown
 
+#: Largest YAML file, YAML stdin or context file read; a bigger one is one `unreadable` record.
 MAX_BYTES = 16 * 1024 * 1024
+#: Longest JSON line (one hand); a longer line is one `unreadable` record and the stream goes on.
+MAX_LINE = 64 * 1024
+#: A line longer than this is not even skipped to its end: the rest of that stream is not read.
+MAX_SKIP = MAX_BYTES
 #: Keys that mark a `riichi settle` document met by `batch` (sample_hands/settle/ holds some).
 SETTLE_KEYS = ("wins", "draw", "chombo")
 Item = tuple[str, "dict | RiichiError"]
+#: A raw piece of input, parsed by `unit_items` (in a worker process for `batch --jobs`):
+#: ("file", where, path[, part, parts]) a YAML file not read yet (or one share of its hands);
+#: ("text", where, prefix, bytes) a YAML text; ("line", where, prefix, index, line number, bytes
+#: or refusal); ("failed", source, refusal).
+Unit = tuple
+
+
+class Oversized:
+    """A YAML or JSON number too long to convert (over 4,000 digits): kept as a marker, so the
+    hand holding it is refused as a wrong value (`invalid_context`) instead of failing the file."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"<a number of {self.digits} digits>"
+
+
+def _number(text: str) -> int | Oversized:
+    return Oversized(len(text)) if len(text) > 4000 else int(text)
+
+
+_LOADER: list = []
 
 
 def _yaml_loader():
-    import yaml
+    """The safe YAML loader (the C one when present) with long integers kept as `Oversized`."""
+    if not _LOADER:
+        import yaml
 
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+        def construct_int(loader, node):
+            text = loader.construct_scalar(node)
+            if len(text) > 4000:
+                return Oversized(len(text))
+            return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+
+        loader = type("RiichiLoader", (base,), {})
+        loader.add_constructor("tag:yaml.org,2002:int", construct_int)
+        _LOADER.append(loader)
+    return _LOADER[0]
 
 
 def decode(data: bytes, where: str) -> str:
+    """The text of a YAML input: refused when too large, binary, not UTF-8 or empty."""
     if len(data) > MAX_BYTES:
-        raise Unreadable(f"{where}: too large ({len(data)} bytes, at most {MAX_BYTES})")
+        raise Unreadable(f"{where}: too large (more than {MAX_BYTES} bytes; larger inputs are not read)")
     if b"\0" in data:
         raise Unreadable(f"{where}: binary data, not YAML")
     try:
@@ -37,6 +86,23 @@ def decode(data: bytes, where: str) -> str:
     if not text.strip():
         raise Unreadable(f"{where}: empty")
     return text
+
+
+def read_capped(stream: BinaryIO, where: str, already: bytes = b"") -> bytes:
+    """The rest of a stream after ``already``, reading at most one byte more than `MAX_BYTES`."""
+    data = already + stream.read(max(0, MAX_BYTES + 1 - len(already)))
+    if len(data) > MAX_BYTES:
+        raise Unreadable(f"{where}: too large (more than {MAX_BYTES} bytes; larger inputs are not read)")
+    return data
+
+
+def read_file(path: str, where: str) -> bytes:
+    """A file's bytes (a FIFO or device too, as far as the cap), or Unreadable."""
+    try:
+        with open(path, "rb") as f:
+            return read_capped(f, where)
+    except OSError as e:
+        raise Unreadable(f"{where}: {e.strerror or type(e).__name__}") from None
 
 
 def parse_yaml(text: str, where: str) -> list:
@@ -49,9 +115,11 @@ def parse_yaml(text: str, where: str) -> list:
         mark = getattr(e, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise Unreadable(f"{where}: not valid YAML{at}: {problem}") from None
+        raise Unreadable(f"{where}: not valid YAML{at}: {clip(problem)}") from None
     except RecursionError:
         raise Unreadable(f"{where}: nested too deeply") from None
+    except ValueError as e:  # a value the constructors refuse (a date out of range, ...)
+        raise Unreadable(f"{where}: not valid YAML: {clip(str(e))}") from None
 
 
 def hands_of(doc: object, where: str) -> list[dict | RiichiError]:
@@ -90,82 +158,197 @@ def read_text_items(text: str, where: str) -> list[dict | RiichiError]:
     return hands
 
 
-def file_items(path: Path) -> Iterator[Item]:
-    where = str(path)
-    try:
-        items = read_text_items(decode(path.read_bytes(), where), where)
-    except OSError as e:
-        items = [Unreadable(f"{where}: {e.strerror or e}")]
-    except RiichiError as e:
-        items = [e]
-    for i, item in enumerate(items):
-        yield f"{where}#{i}", item
+# -- JSON lines -------------------------------------------------------------------------------
 
 
-def expand(paths: list[str]) -> Iterator[Path | str]:
-    """Files as given, folders walked recursively for *.yaml / *.yml in sorted order, '-' kept."""
-    for p in paths:
-        if p == "-":
-            yield p
+def lines(
+    stream: BinaryIO, where: str, n: int = 0, limit: int = 0
+) -> Iterator[tuple[int, bytes | RiichiError]]:
+    """(line number, bytes) of each line, never holding more than ``limit`` (`MAX_LINE`) + 1 bytes.
+
+    A longer line is one refusal, its rest skipped in chunks; a line with no end in `MAX_SKIP`
+    bytes (``/dev/zero``) ends the stream with its refusal, so reading always stops. Lines are
+    numbered from ``n`` + 1.
+    """
+    limit = limit or MAX_LINE
+    while True:
+        raw = stream.readline(limit + 1)
+        if not raw:
+            return
+        n += 1
+        if len(raw) <= limit or raw.endswith(b"\n"):
+            yield n, raw
             continue
-        path = Path(p)
-        if path.is_dir():
-            yield from sorted(
-                (f for f in path.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file()),
-                key=lambda f: f.as_posix(),
-            )
+        skipped = len(raw)
+        while skipped <= MAX_SKIP:
+            rest = stream.readline(64 * 1024)
+            skipped += len(rest)
+            if not rest or rest.endswith(b"\n"):
+                break
         else:
-            yield path
+            yield n, Unreadable(f"{where} line {n}: no end of line in {MAX_SKIP} bytes; the rest is not read")
+            return
+        yield n, Unreadable(f"{where} line {n}: too long (more than {limit} bytes)")
 
 
-def is_json_lines(text: str) -> bool:
-    """JSON lines when the first non-blank line is a whole JSON object; otherwise a YAML stream
-    (which also covers pretty-printed JSON and YAML flow mappings)."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    if not first.lstrip().startswith("{"):
+def json_line(raw: bytes | RiichiError, n: int, where: str) -> dict | RiichiError:
+    """One JSON line as a mapping, or the refusal of that line."""
+    if isinstance(raw, RiichiError):
+        return raw
+    try:
+        value = json.loads(raw.decode("utf-8-sig" if n == 1 else "utf-8"), parse_int=_number)
+    except UnicodeDecodeError as e:
+        return Unreadable(f"{where} line {n}: not UTF-8 text (byte {e.start})")
+    except (ValueError, RecursionError) as e:
+        return Unreadable(f"{where} line {n}: not JSON: {clip(str(e))}")
+    return value if isinstance(value, dict) else _not_mapping(value, f"{where} line {n}")
+
+
+def is_json_line(raw: bytes) -> bool:
+    """True when a line is a whole JSON object: the input is JSON lines, not a YAML stream
+    (a YAML flow mapping like ``{hand: 1m}`` or pretty-printed JSON is YAML)."""
+    if not raw.lstrip().startswith(b"{"):
         return False
     try:
-        return isinstance(json.loads(first), dict)
+        return isinstance(json.loads(raw.decode("utf-8-sig"), parse_int=_number), dict)
     except (ValueError, RecursionError):
         return False
 
 
-def stdin_items(data: bytes) -> Iterator[Item]:
-    """Stdin as JSON lines (when it starts with '{') or as a YAML stream."""
-    try:
-        text = decode(data, "stdin")
-    except RiichiError as e:
-        yield "-#0", e
-        return
-    if is_json_lines(text):
-        numbered = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-        for i, (n, line) in enumerate(numbered):
-            try:
-                value = json.loads(line)
-                item = value if isinstance(value, dict) else _not_mapping(value, f"stdin line {n}")
-            except (ValueError, RecursionError) as e:
-                item = Unreadable(f"stdin line {n}: not JSON: {e}")
-            yield f"-#{i}", item
-        return
-    try:
-        items = read_text_items(text, "stdin")
-    except RiichiError as e:
-        items = [e]
-    for i, item in enumerate(items):
-        yield f"-#{i}", item
+# -- raw pieces and their items ---------------------------------------------------------------
 
 
-def load_items(paths: list[str], read_stdin) -> Iterator[Item]:
-    """Every hand of every path, in order; ``read_stdin()`` gives the bytes of '-'."""
-    for p in expand(paths):
-        yield from (stdin_items(read_stdin()) if p == "-" else file_items(p))
+def stream_units(stream: BinaryIO, where: str, prefix: str, kind: str = "sniff") -> Iterator[Unit]:
+    """A stream's pieces: its JSON lines one by one, or its whole YAML text.
+
+    ``kind`` is "jsonl", "yaml", or "sniff": JSON lines when the first non-blank line is a JSON
+    object, YAML otherwise. Only a YAML text is held whole (at most `MAX_BYTES`).
+    """
+    try:
+        start = 0
+        if kind == "sniff":
+            head, start = first_line(stream, where)
+            if not is_json_line(head[-1] if head else b""):
+                yield ("text", where, prefix, read_capped(stream, where, b"".join(head)))
+                return
+            if len(head[-1]) > MAX_LINE:
+                head[-1] = Unreadable(f"{where} line {start}: too long (more than {MAX_LINE} bytes)")
+            numbered = _chain(list(enumerate(head, 1)), lines(stream, where, start))
+        elif kind == "yaml":
+            yield ("text", where, prefix, read_capped(stream, where))
+            return
+        else:
+            numbered = lines(stream, where)
+        index = 0
+        for n, raw in numbered:
+            if isinstance(raw, bytes) and not raw.strip():
+                continue  # blank lines are not hands
+            yield ("line", where, prefix, index, n, raw)
+            index += 1
+        if index == 0:
+            yield ("failed", f"{prefix}#0", Unreadable(f"{where}: empty"))
+    except RiichiError as e:
+        yield ("failed", f"{prefix}#0", e)
+    except OSError as e:
+        yield ("failed", f"{prefix}#0", Unreadable(f"{where}: {e.strerror or type(e).__name__}"))
+
+
+def first_line(stream: BinaryIO, where: str) -> tuple[list[bytes], int]:
+    """The lines up to the first non-blank one (at most `MAX_BYTES` in all), and how many."""
+    head: list[bytes] = []
+    size = 0
+    while True:
+        raw = stream.readline(MAX_BYTES + 1 - size)
+        size += len(raw)
+        if size > MAX_BYTES:
+            raise Unreadable(f"{where}: too large (more than {MAX_BYTES} bytes; larger inputs are not read)")
+        if not raw:
+            return head, len(head)
+        head.append(raw)
+        if raw.strip():
+            return head, len(head)
+
+
+def _chain(head: list, rest: Iterator) -> Iterator:
+    yield from head
+    yield from rest
+
+
+def units(paths: list[str], stdin: Callable[[], BinaryIO]) -> Iterator[Unit]:
+    """Every raw piece of every PATH in order; ``stdin()`` gives the stream of '-'."""
+    for where, target in expand(paths):
+        if isinstance(target, RiichiError):
+            yield ("failed", f"{where}#0", target)
+        elif target == "-":
+            yield from stream_units(stdin(), "stdin", "-")
+        else:
+            yield from path_units(where, str(target))
+
+
+def path_units(where: str, path: str) -> Iterator[Unit]:
+    """The pieces of one file: a YAML file by name is read later (by the worker that parses it);
+    JSON lines by name, or a file given under another name, are looked at now."""
+    if where.endswith((".yaml", ".yml")):
+        yield ("file", where, path)
+        return
+    kind = "jsonl" if where.endswith(".jsonl") else "sniff"
+    try:
+        with open(path, "rb") as f:
+            yield from stream_units(f, where, where, kind)
+    except OSError as e:
+        yield ("failed", f"{where}#0", Unreadable(f"{where}: {e.strerror or type(e).__name__}"))
+
+
+def unit_items(unit: Unit) -> list[Item]:
+    """The items of one raw piece: parsing happens here (in a worker process for `batch --jobs`)."""
+    kind = unit[0]
+    if kind == "line":
+        _, where, prefix, index, n, raw = unit
+        return [(f"{prefix}#{index}", json_line(raw, n, where))]
+    if kind == "failed":
+        return [(unit[1], unit[2])]
+    where, prefix = unit[1], (unit[1] if kind == "file" else unit[2])
+    try:
+        data = read_file(unit[2], where) if kind == "file" else unit[3]
+        hands = read_text_items(decode(data, where), where)
+    except RiichiError as e:
+        hands = [e]
+    items = [(f"{prefix}#{i}", item) for i, item in enumerate(hands)]
+    if kind == "file" and len(unit) == 5:  # ("file", where, path, part, parts): one share, in order
+        share = -(-len(items) // unit[4])
+        return items[unit[3] * share : (unit[3] + 1) * share]
+    return items
+
+
+def load_items(paths: list[str], stdin: Callable[[], BinaryIO]) -> Iterator[Item]:
+    """Every hand of every path, in order; ``stdin()`` gives the binary stream of '-'."""
+    for unit in units(paths, stdin):
+        yield from unit_items(unit)
+
+
+def file_items(path: Path | str) -> list[Item]:
+    """The items of one file (a folder given here is refused, not walked)."""
+    return [item for unit in path_units(shown(path), str(path)) for item in unit_items(unit)]
+
+
+def stdin_items(data: bytes) -> list[Item]:
+    """The items of stdin bytes: JSON lines when it starts with a JSON object, else YAML."""
+    return [item for unit in stream_units(io.BytesIO(data), "stdin", "-") for item in unit_items(unit)]
+
+
+def read_stdin_capped(where: str = "stdin") -> bytes:
+    """All of stdin for a one-document command (`settle -`, `--context -`), at most `MAX_BYTES`."""
+    return read_capped(sys.stdin.buffer, where)
 
 
 def load_context(path: str) -> dict:
     """A --context file: one mapping of section 3 keys."""
-    items = list(stdin_items(sys.stdin.buffer.read()) if path == "-" else file_items(Path(path)))
+    if path == "-":
+        items = stdin_items(read_stdin_capped())
+    else:
+        items = file_items(path)
     if len(items) != 1:
-        raise InvalidContext(f"{path}: a context file holds one mapping, found {len(items)} hands")
+        raise InvalidContext(f"{shown(path)}: a context file holds one mapping, found {len(items)} hands")
     item = items[0][1]
     if isinstance(item, RiichiError):
         raise item

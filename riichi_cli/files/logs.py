@@ -28,12 +28,21 @@ def log_paths(paths: list[str]) -> list[str]:
     out: list[str] = []
     for p in paths:
         path = Path(p)
-        if p != "-" and path.is_dir():
+        if p != "-" and _is_dir(path):
             found = [f for f in path.rglob("*") if f.is_file() and is_log_name(f.name)]
             out += [str(f) for f in sorted(found)]
         else:
             out.append(p)
     return out
+
+
+def _is_dir(path: Path) -> bool:
+    """A folder to walk; a path that cannot be looked at (EACCES, too long) is kept as a file,
+    so that reading it reports why, as one object."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def is_log_name(name: str) -> bool:
@@ -70,8 +79,8 @@ def text_of(data: bytes) -> str:
 
 
 def read_bytes(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
+    if path == "-":  # at most one byte past the cap: an endless stdin is refused, not read
+        return sys.stdin.buffer.read(MAX_BYTES + 1)
     with open(path, "rb") as f:
         return f.read(MAX_BYTES + 1)
 

@@ -10,6 +10,7 @@ two halves for an analysis of 13 tiles, which has a situation but no winning til
 
 from __future__ import annotations
 
+import math
 from typing import Any, Final
 
 from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
@@ -63,15 +64,21 @@ def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
 
 
 def valid_id(value: object) -> bool:
-    """An ``id`` is a string, a number or nothing: it is echoed into JSON as it is."""
-    return value is None or isinstance(value, (str, int, float, bool))
+    """An ``id`` is echoed into JSON as it is: a string, a finite number of at most 30 digits (no
+    NaN, no infinity, no int too long to print), a bool or nothing."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value.bit_length() <= 100
+    return value is None or isinstance(value, (str, bool))
 
 
 def read_id(mapping: dict) -> Any:
     """The ``id`` key, checked by `valid_id`."""
     ident = mapping.get("id")
     if not valid_id(ident):
-        raise InvalidContext(f"id must be a string or a number, got {short(ident)}", detail="bad_id")
+        message = f"id must be a string or a finite number of at most 30 digits, got {short(ident)}"
+        raise InvalidContext(message, detail="bad_id")
     return ident
 
 
@@ -98,9 +105,16 @@ def chankan_value(value: object) -> tuple[bool, bool]:
     raise InvalidContext(message, detail="bad_flag")
 
 
-def count(value: object, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidContext(f"{key} must be a whole number >= 0, got {short(value)}", detail="bad_count")
+#: Counters (honba, deposits) above this are refused: no table gets there, and points stay small.
+MAX_COUNT: Final = 999
+
+
+def count(value: object, key: str, high: int = MAX_COUNT) -> int:
+    """A whole number from 0 to ``high`` (bounded, so a 5,000-digit honba is refused, not computed)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise InvalidContext(
+            f"{key} must be a whole number from 0 to {high}, got {short(value)}", detail="bad_count"
+        )
     return value
 
 
@@ -111,7 +125,7 @@ def tile_list(value: object, key: str) -> TilePairs:
         return []
     if isinstance(value, str):
         texts = [value]
-    elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) for v in value):
+    elif isinstance(value, (list, tuple)) and all(_tile_item(v) for v in value):
         texts = [str(v) for v in value]
     else:
         raise InvalidContext(
@@ -122,6 +136,11 @@ def tile_list(value: object, key: str) -> TilePairs:
         return [tile for text in texts for tile in scan_list(text)]
     except NotationError as e:
         raise e.reworded(f"{key}: {e.message}") from None
+
+
+def _tile_item(value: object) -> bool:
+    """A list item that may name tiles: text, or a small number (YAML reads ``[55]`` as one)."""
+    return isinstance(value, str) or (isinstance(value, int) and abs(value) < 10**9)
 
 
 def scan_list(text: str) -> TilePairs:

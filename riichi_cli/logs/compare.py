@@ -18,8 +18,8 @@ FIELDS = ("han", "fu", "yakuman", "points", "yaku", "deltas")
 
 
 def by_seat(rnd: Round, deltas: dict[str, int]) -> list[int]:
-    """Seat-wind deltas as a list in absolute seat order."""
-    return [deltas[seat_wind(rnd, p)] for p in range(4)]
+    """Seat-wind deltas as a list in absolute seat order (three seats in a three-player game)."""
+    return [deltas[seat_wind(rnd, p)] for p in range(rnd.players)]
 
 
 def recorded_dict(r: Recorded) -> dict:
@@ -123,15 +123,34 @@ def win_object(rnd: Round, w: Win, mapping: dict, settled: dict, err: RiichiErro
             diffs = [f"settle: {err.code}: {err.one_line()}" if err else "settle: this winner was skipped"]
     else:
         computed = computed_dict(score, by_seat(rnd, score["payments"]))
+        computed["yaku"] = kita_as_logged(computed["yaku"], recorded["yaku"])
         diffs = differences(recorded, computed)
     diffs += pao_difference(rnd, w, mapping["wins"][rnd.wins.index(w)].get("pao"))
     return {**out, "recorded": recorded, "computed": computed, "agree": not diffs, "differences": diffs,
             "score": score}  # fmt: skip
 
 
+def kita_as_logged(computed: list[dict], recorded: list[dict] | None) -> list[dict]:
+    """riichi lists kita (nuki dora) as their own item, han = the Norths set aside (an indicator at North
+    adds to ``dora``/``ura_dora``). Tenhou's mjlog yaku numbers (0-54, `yaku.MJLOG`) have none for
+    kita, so Tenhou can only count them in ``dora`` (52); tenhou6 converters may write ``抜きドラ(N飜)``
+    or fold them into ``ドラ`` too. So when the log lists no kita item, the computed kita han are moved
+    into dora, and the yaku agree when the log counted the same dora in all; a log that lists kita is
+    compared item by item; the total han is compared either way. (Not yet checked on a real
+    three-player log: none is at hand.)"""
+    kita = next((d for d in computed if d["id"] == "kita"), None)
+    if kita is None or recorded is None or any(d["id"] == "kita" for d in recorded):
+        return computed
+    rest = [d for d in computed if d is not kita]
+    dora = next((d for d in rest if d["id"] == "dora"), None)
+    if dora is None:
+        return [*rest, {"id": "dora", "han": kita["han"]}]
+    return [{**d, "han": d["han"] + kita["han"]} if d is dora else d for d in rest]
+
+
 def pao_difference(rnd: Round, w: Win, liable: str | None) -> list[str]:
     """The liable seat the log names against the one the calls show (the seat that fed the set)."""
-    found = None if liable is None else (SEATS.index(liable) + rnd.dealer) % 4
+    found = None if liable is None else (SEATS.index(liable) + rnd.dealer) % rnd.players
     if found == w.pao:
         return []
     return [f"pao: recorded {_show(w.pao)}, computed {_show(found)}"]
@@ -149,9 +168,6 @@ def alone(mapping: dict, wind: str, rules: Rules) -> dict:
 
 def replay_game(game: Game, rules: Rules, source: str) -> list[dict]:
     """Every round end of a game, in log order, with the rounds that could not be read in place."""
-    if game.players != 4:
-        return [error_object(source, game.ref, None, "unsupported",
-                             "a three-player game: three-player rules are not supported yet")]  # fmt: skip
     if not game.rounds and not game.problems:
         return [error_object(source, game.ref, None, "unreadable", "the log holds no round")]
     out = [(r.index, replay_round(r, rules, source, game.ref)) for r in game.rounds]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from ..core.tiles import NORTH
 from .tiles import LogError, from_code, from_id, kind_of, names
 
 CHI: Final = "chi"
@@ -60,7 +61,7 @@ def _decode(m: int) -> Meld:
     if m & 0x18:
         return _pon(m, source)
     if m & 0x20:
-        return Meld(NUKI, (from_id(m >> 8),), from_id(m >> 8), 0)
+        return nuki(from_id(m >> 8))  # bits 8-15: the tile id of the North set aside
     called_id = m >> 8
     ids = tuple(called_id // 4 * 4 + j for j in range(4))
     return Meld(KAN if source else ANKAN, tuple(from_id(i) for i in ids), from_id(called_id), source)
@@ -85,6 +86,22 @@ def _pon(m: int, source: int) -> Meld:
         added = kind * 4 + unused
         return Meld(KAKAN, tuple(from_id(i) for i in ids + [added]), from_id(added), source)
     return Meld(PON, tuple(from_id(i) for i in ids), from_id(ids[called]), source)
+
+
+def source_seat(who: int, relative: int, players: int) -> int:
+    """The absolute seat a call of ``who`` took its tile from. With three players there is no seat
+    across: 1 is the next player and anything else the previous one, so a log that counts the left
+    player as 3 (the four-player way) and one that counts it as 2 (seats modulo 3) both read."""
+    if players == 4:
+        return (who + relative) % 4
+    return (who + (1 if relative == 1 else -1)) % players
+
+
+def nuki(tile: int) -> Meld:
+    """A North set aside (kita) as a `Meld`: it is not a set, only the event of the call."""
+    if kind_of(tile) != NORTH:
+        raise LogError(f"a tile set aside as kita must be North, not {names([tile])}")
+    return Meld(NUKI, (tile,), tile, 0)
 
 
 # -- tenhou6 ----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .melds import NUKI, decode_m
+from .melds import decode_m
 from .model import Call, Discard, Dora, Draw, Ending, Game, Recorded, Riichi, Round, Win
 from .tiles import LogError, from_id
 from .yaku import MJLOG
@@ -84,10 +84,7 @@ def _tag(game: Game, rnd: Round | None, name: str, number: str, a: dict[str, str
     if rnd is None:
         return None  # tags before the first round: names, shuffle, table
     if name == "N":
-        meld = decode_m(int(a["m"]), game.red_fives)
-        if meld.kind == NUKI:
-            raise LogError("a North set aside (nuki): three-player rules are not supported yet")
-        rnd.events.append(Call(_seat(a, "who", game), meld))
+        rnd.events.append(Call(_seat(a, "who", game), decode_m(int(a["m"]), game.red_fives)))
     elif name == "REACH":
         rnd.events.append(Riichi(_seat(a, "who", game), int(a["step"])))
     elif name == "DORA":

@@ -54,7 +54,7 @@ class Recorded:
     """What the log says one win was worth; ``han`` and ``fu`` are None where the log does not say
     (yakuman hands, and tenhou6's limit hands, which give no fu); every field but ``deltas`` is None
     when the log gives only the deltas. ``yaku`` is (id, han or yakuman count, is_yakuman) in the
-    log's order; ``deltas`` the four seats' changes."""
+    log's order; ``deltas`` each seat's change (three in a three-player game)."""
 
     han: int | None
     fu: int | None
@@ -102,6 +102,11 @@ class Round:
     @property
     def dealer(self) -> int:
         return self.kyoku % 4
+
+    @property
+    def players(self) -> int:
+        """Seats at the table: 4, or 3 in a three-player game (no North seat)."""
+        return len(self.hands)
 
     @property
     def name(self) -> str:

@@ -12,12 +12,14 @@ from typing import Final
 
 from ..core.decompose import winning_tiles
 from ..core.tiles import DRAGONS, SEATS, WINDS, is_orphan
-from .melds import ANKAN, CHI, KAKAN, KAN, PON, Meld
+from .melds import ANKAN, CHI, KAKAN, KAN, NUKI, PON, Meld
 from .model import Call, Discard, Dora, Draw, Riichi, Round, Win
 from .tiles import LogError, kind_of, name, names
 
 DEAD_WALL: Final = 14
+TILES: Final = {4: 136, 3: 108}  # three players: 2m-8m are not in the set
 KANS: Final = (KAN, KAKAN, ANKAN)
+REPLACED: Final = (*KANS, NUKI)  # calls followed by a replacement draw from the dead wall
 
 
 @dataclass
@@ -35,6 +37,7 @@ class Seat:
     robbed: bool = False  # one of its discards was called (no nagashi)
     liable: int | None = None  # the seat that fed the third dragon or fourth wind set
     rinshan: bool = False  # the last draw was a replacement tile
+    kita: int = 0  # Norths set aside (three players)
 
     def notation(self, extra: int | None = None) -> str:
         """The hand in notation: concealed tiles, ``extra`` (the winning tile) last, then the melds."""
@@ -48,12 +51,12 @@ class Table:
     def __init__(self, rnd: Round) -> None:
         self.round = rnd
         self.seats = [Seat(list(h)) for h in rnd.hands]
-        self.wall = 136 - DEAD_WALL - 13 * len(rnd.hands)
+        self.wall = TILES[rnd.players] - DEAD_WALL - 13 * rnd.players
         self.drawn = 0  # tiles drawn so far, replacement tiles included: each kan shortens the live wall
         self.called = False  # any call yet (ends tenhou, chiihou and double riichi chances)
         self.dora = list(rnd.dora)
         self.last: Draw | Discard | Call | None = None
-        self.break_ippatsu = False  # an added kan ends ippatsu once it stands (it can be robbed first)
+        self.break_ippatsu = False  # an added kan or a kita ends ippatsu once it stands (it can be robbed)
 
     def play(self) -> None:
         for event in self.round.events:
@@ -72,7 +75,7 @@ class Table:
 
     def draw(self, e: Draw) -> None:
         s = self.seats[e.who]
-        s.rinshan = isinstance(self.last, Call) and self.last.who == e.who and self.last.meld.kind in KANS
+        s.rinshan = isinstance(self.last, Call) and self.last.who == e.who and self.last.meld.kind in REPLACED
         s.hand.append(e.tile)
         self.drawn += 1
         self.last = e
@@ -101,8 +104,14 @@ class Table:
 
     def call(self, e: Call) -> None:
         s, m = self.seats[e.who], e.meld
-        self.called = True
-        if m.kind == KAKAN:
+        self.called = True  # a kita too ends tenhou, chiihou and double riichi chances (docs/input.md)
+        if m.kind == NUKI:
+            if self.round.players != 3:
+                raise LogError(f"player {e.who} sets a North aside in a four-player game")
+            take(s.hand, m.called, e.who)
+            s.kita += 1
+            self.break_ippatsu = True
+        elif m.kind == KAKAN:
             take(s.hand, m.called, e.who)
             pon = next((x for x in s.melds if x.kind == PON and x.kind_tile == m.kind_tile), None)
             if pon is None:
@@ -115,22 +124,25 @@ class Table:
                 rest.remove(m.called)
                 if not isinstance(self.last, Discard):
                     raise LogError(f"player {e.who} calls {m.notation()} with no discard to call")
-                self.seats[self.last.who].robbed = True
+                fed = self.last.who
+                self.seats[fed].robbed = True
             for t in rest:
                 take(s.hand, t, e.who)
             s.melds.append(m)
             self.end_ippatsu()
-            if m.kind in (PON, KAN) and m.kind != ANKAN:
-                self.note_liability(s, e.who, m)
+            if m.kind in (PON, KAN):
+                self.note_liability(s, fed, m)
         self.last = e
 
-    def note_liability(self, s: Seat, who: int, m: Meld) -> None:
-        """Pao: the seat that fed the third dragon set or the fourth wind set is liable."""
+    def note_liability(self, s: Seat, fed: int, m: Meld) -> None:
+        """Pao: the seat that fed (``fed``, the discarder) the third dragon set or the fourth wind set is
+        liable. The discarder is known from the events, so the call's relative seat code (which
+        three-player logs may count either way) is not needed."""
         for group in (DRAGONS, WINDS):
             if m.kind_tile in group and sum(x.kind_tile in group for x in s.melds if x.kind != CHI) == len(
                 group
             ):
-                s.liable = (who + m.source) % 4
+                s.liable = fed
 
 
 def take(hand: list[int], tile: int, who: int) -> None:
@@ -143,7 +155,7 @@ def take(hand: list[int], tile: int, who: int) -> None:
 
 
 def seat_wind(rnd: Round, who: int) -> str:
-    return SEATS[(who - rnd.dealer) % 4]
+    return SEATS[(who - rnd.dealer) % rnd.players]
 
 
 def win_mapping(t: Table, w: Win) -> dict:
@@ -162,7 +174,8 @@ def win_mapping(t: Table, w: Win) -> dict:
     else:
         tile, chankan = ron_tile(t, w)
         m.update(hand=s.notation(tile), win="ron", **{"from": seat_wind(rnd, w.source)})
-        flags = {"chankan": chankan or False, "houtei": t.drawn == t.wall and not chankan}
+        # houtei is the last discard's: a kan or a kita robbed is not one
+        flags = {"chankan": chankan or False, "houtei": t.drawn == t.wall and isinstance(t.last, Discard)}
     if s.riichi:
         m["double_riichi" if s.double else "riichi"] = True
         flags["ippatsu"] = s.ippatsu
@@ -170,14 +183,19 @@ def win_mapping(t: Table, w: Win) -> dict:
     m.update({k: v for k, v in flags.items() if v})
     if s.liable is not None:
         m["pao"] = seat_wind(rnd, s.liable)
+    if s.kita:
+        m["kita"] = s.kita
     return m
 
 
 def ron_tile(t: Table, w: Win) -> tuple[int, bool | str]:
-    """The tile robbed and how: a discard (False), an added kan (True), a concealed kan (``"ankan"``)."""
+    """The tile robbed and how: a discard or a North set aside (False: a ron on a kita is not chankan),
+    an added kan (True), a concealed kan (``"ankan"``)."""
     last = t.last
     if isinstance(last, Discard) and last.who == w.source:
         return last.tile, False
+    if isinstance(last, Call) and last.who == w.source and last.meld.kind == NUKI:
+        return last.meld.called, False
     if isinstance(last, Call) and last.who == w.source and last.meld.kind in (KAKAN, ANKAN):
         return last.meld.called, True if last.meld.kind == KAKAN else "ankan"
     raise LogError(f"player {w.who} wins by ron from {w.source}, who did not just play a tile")

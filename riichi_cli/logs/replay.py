@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core.errors import RiichiError
 from ..core.rules import Rules, resolve_rules, with_overrides
 from .compare import error_object, replay_game
@@ -21,10 +23,20 @@ def read_game(text: str, ref: str = "") -> Game:
     raise LogError('not a game log: neither Tenhou mjlog XML (<mjloggm ...>) nor tenhou6 JSON ({"log": ...})')
 
 
+#: The preset of a Tenhou table of 4 or 3 players, and the red fives its lobby plays with.
+TABLE_PRESETS: Final = {4: "tenhou", 3: "tenhou3"}
+RED_FIVES: Final = {4: 3, 3: 2}
+
+
 def log_rules(game: Game, rules: Rules, overrides: dict | None = None) -> Rules:
     """The rules a game was played under: the lobby's red fives and open tanyao over ``rules``; an
-    option the caller set explicitly (``overrides``, from ``--rule``) wins over the log."""
-    lobby: dict = {"aka_dora": rules.aka_dora or 3 if game.red_fives else 0, "kuitan": game.open_tanyao}
+    option the caller set explicitly (``overrides``, from ``--rule``) wins over the log. ``rules`` made
+    for another number of players (the default `tenhou` for a three-player log) give way to the Tenhou
+    preset of the log's table."""
+    if rules.players != game.players:
+        rules = resolve_rules(TABLE_PRESETS[game.players])
+    red = rules.aka_dora or RED_FIVES[game.players] if game.red_fives else 0
+    lobby: dict = {"aka_dora": red, "kuitan": game.open_tanyao}
     return with_overrides(rules, {**lobby, **(overrides or {})})
 
 

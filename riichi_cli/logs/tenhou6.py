@@ -3,7 +3,9 @@
 A tenhou6 round lists each player's draws and discards apart; `_Dealer` deals them back into one
 run of events, turn by turn: a call string among a player's draws is taken when the tile it calls
 is discarded by the seat it names. Discards write 60 for "the tile just drawn", ``r..`` for a riichi,
-kakan and ankan strings for kans, and 0 after an open kan (whose rinshan draw comes next).
+kakan and ankan strings for kans, and 0 after an open kan (whose rinshan draw comes next). A
+three-player game has three seats (its round lists may keep an empty fourth one) and writes a North set
+aside as ``f44`` among the discards, its replacement draw next among the draws.
 """
 
 from __future__ import annotations
@@ -12,12 +14,13 @@ import json
 import re
 from typing import Final
 
-from .melds import ANKAN, CHI, KAKAN, KAN, Meld, parse_call
+from .melds import ANKAN, CHI, KAKAN, KAN, Meld, nuki, parse_call, source_seat
 from .model import Call, Discard, Dora, Draw, Ending, Event, Game, Recorded, Riichi, Round, Win
 from .tiles import LogError, from_code, kind_of
 from .yaku import JAPANESE
 
 TSUMOGIRI: Final = 60
+KITA: Final = "f44"  # a North set aside (three players)
 DRAW_NAMES: Final = {"流局": "exhaustive", "全員聴牌": "exhaustive", "全員不聴": "exhaustive",
                      "流し満貫": "exhaustive", "九種九牌": "kyuushu", "四風連打": "suufon",
                      "四家立直": "suucha_riichi", "四槓散了": "suukan", "三家和了": "sanchahou"}  # fmt: skip
@@ -38,16 +41,23 @@ def read_tenhou6(text: str, ref: str = "") -> Game:
     disp = str(rule.get("disp", ""))
     red = any(rule.get(k) for k in ("aka", "aka51", "aka52", "aka53")) or "赤" in disp or not rule
     names = data["name"] if isinstance(data.get("name"), list) else []
-    players = 3 if len(names) == 3 or "三" in disp else 4
+    players = 3 if len(names) == 3 or "三" in disp or _no_fourth_hand(data["log"]) else 4
     game = Game(str(data.get("ref") or ref), players, bool(red), "喰" in disp or not disp, [])
-    if players != 4:
-        return game
     for i, raw in enumerate(data["log"]):
         try:
-            game.rounds.append(read_round(i, raw))
+            game.rounds.append(read_round(i, raw, players))
         except (LogError, ValueError, TypeError, KeyError, IndexError) as e:
             game.problems.append((i, f"round cannot be rebuilt: {e}", *_name(raw)))
     return game
+
+
+def _no_fourth_hand(rounds: list) -> bool:
+    """A first round with no fourth seat (14 entries) or one dealt nothing: a three-player game, whatever
+    its names and rule say."""
+    try:
+        return len(rounds[0]) == 14 or rounds[0][13] == []
+    except (IndexError, KeyError, TypeError):
+        return False
 
 
 def _name(raw: object) -> tuple[str | None, int | None]:
@@ -59,26 +69,41 @@ def _name(raw: object) -> tuple[str | None, int | None]:
         return None, None
 
 
-def read_round(index: int, raw: list) -> Round:
-    """One round list: ``[[kyoku, honba, sticks], scores, dora, ura, hand, draws, discards, ..., result]``."""
-    if not isinstance(raw, list) or len(raw) != 17:
-        raise LogError("a four-player round has 17 entries")
+def read_round(index: int, raw: list, players: int = 4) -> Round:
+    """One round list: ``[[kyoku, honba, sticks], scores, dora, ura, hand, draws, discards, ..., result]``
+    (17 entries; 14 or 17 with three players, the fourth seat's lists then empty)."""
+    sizes = (17,) if players == 4 else (14, 17)
+    if not isinstance(raw, list) or len(raw) not in sizes:
+        raise LogError(
+            f"a {'four' if players == 4 else 'three'}-player round has {' or '.join(map(str, sizes))} entries"
+        )
+    if any(raw[4 + 3 * players : len(raw) - 1]):
+        raise LogError("the fourth seat of a three-player round has tiles")
     (kyoku, honba, sticks), scores, dora, ura = raw[0], raw[1], raw[2], raw[3]
-    hands = [[from_code(c) for c in raw[4 + 3 * p]] for p in range(4)]
-    rnd = Round(index, kyoku, honba, sticks, tuple(scores), [from_code(dora[0])], hands)
-    result = raw[16]
-    dealer = _Dealer(rnd, [raw[5 + 3 * p] for p in range(4)], [raw[6 + 3 * p] for p in range(4)])
+    hands = [[from_code(c) for c in raw[4 + 3 * p]] for p in range(players)]
+    rnd = Round(index, kyoku, honba, sticks, seats_only(scores, players), [from_code(dora[0])], hands)
+    result = raw[-1]
+    seats = range(players)
+    dealer = _Dealer(rnd, [raw[5 + 3 * p] for p in seats], [raw[6 + 3 * p] for p in seats])
     dealer.kan_dora = [from_code(c) for c in dora[1:]]
     ends_on_ron = result[0] == WIN_NAME and any(w[0] != w[1] for w in result[2::2])
     rnd.events = dealer.run(ends_on_ron)
     if result[0] == WIN_NAME:
-        rnd.wins = [_win(result[i], result[i + 1], ura) for i in range(1, len(result) - 1, 2)]
+        rnd.wins = [_win(result[i], result[i + 1], ura, players) for i in range(1, len(result) - 1, 2)]
     elif result[0] in DRAW_NAMES:
-        deltas = tuple(result[1]) if len(result) > 1 else (0, 0, 0, 0)
+        deltas = seats_only(result[1], players) if len(result) > 1 else (0,) * players
         rnd.draw = Ending(DRAW_NAMES[result[0]], deltas)
     else:
         raise LogError(f"unknown round result {result[0]!r}")
     return rnd
+
+
+def seats_only(values: list, players: int) -> tuple[int, ...]:
+    """Scores or deltas of the seats at the table: a three-player log may add a fourth, zero."""
+    out = tuple(int(v) for v in values)
+    if len(out) < players or any(out[players:]):
+        raise LogError(f"{list(values)} does not give {players} seats")
+    return out[:players]
 
 
 class _Dead(Exception):
@@ -94,7 +119,7 @@ class _Dealer:
     """
 
     def __init__(self, rnd: Round, draws: list[list], discards: list[list]) -> None:
-        self.dealer = rnd.dealer
+        self.dealer, self.players = rnd.dealer, rnd.players
         self.draws, self.discards = draws, discards
         self.kan_dora: list[int] = []
         self.budget = 2000
@@ -102,7 +127,7 @@ class _Dealer:
     def run(self, ends_on_ron: bool) -> list[Event]:
         """The events of the first dealing that uses every draw and discard."""
         try:
-            return self.play(_State(self.dealer, ends_on_ron), _START)
+            return self.play(_State(self.dealer, ends_on_ron, self.players), _START)
         except _Dead as dead:
             raise LogError(str(dead)) from None
 
@@ -121,6 +146,9 @@ class _Dealer:
                 break
             st.at_discard[p] += 1
             need_draw = True
+            if item == KITA:  # the North of the last draw set aside; the replacement draw comes next
+                st.events.append(Call(p, nuki(from_code(44))))
+                continue
             if isinstance(item, str) and item[0] != "r":
                 self.own_kan(st, p, parse_call(item))
                 continue
@@ -136,7 +164,7 @@ class _Dealer:
                     pass
             raise _Dead(f"no way to go on after player {p} discards")
         if any(st.at_draw[p] < len(self.draws[p]) or st.at_discard[p] < len(self.discards[p])
-               for p in range(4)):  # fmt: skip
+               for p in range(self.players)):  # fmt: skip
             raise _Dead("some draws or discards are left over")
         return st.events
 
@@ -167,12 +195,12 @@ class _Dealer:
         """After a discard: the call taken (or the next player's turn); True when a draw comes next."""
         p = st.turn
         if st.riichi >= 0:
-            more = call is not None or _at(self.draws, st.at_draw, (p + 1) % 4) is not None
+            more = call is not None or _at(self.draws, st.at_draw, (p + 1) % self.players) is not None
             if more or not st.ends_on_ron:
                 st.events.append(Riichi(p, 2))
             st.riichi = -1
         if call is None:
-            st.turn = (p + 1) % 4
+            st.turn = (p + 1) % self.players
             return True
         who, meld = call
         st.at_draw[who] += 1
@@ -204,12 +232,14 @@ class _Dealer:
     def callers(self, st: _State, p: int) -> list[tuple[int, Meld]]:
         """Who could call this discard: a pon or kan before a chi (they win the call)."""
         found: list[tuple[int, Meld]] = []
-        for other in range(4):
+        for other in range(self.players):
             item = _at(self.draws, st.at_draw, other)
             if other == p or not isinstance(item, str):
                 continue
             meld = parse_call(item)
-            if (other + meld.source) % 4 == p and kind_of(meld.called) == kind_of(st.last):
+            if source_seat(other, meld.source, self.players) == p and kind_of(meld.called) == kind_of(
+                st.last
+            ):
                 found.append((other, meld))
         found.sort(key=lambda c: c[1].kind == CHI)
         return found
@@ -222,11 +252,11 @@ def _at(items: list[list], at: list[int], p: int) -> object:
 class _State:
     """Where the dealing stands: whose turn, how far into each list, the events so far."""
 
-    def __init__(self, turn: int, ends_on_ron: bool) -> None:
+    def __init__(self, turn: int, ends_on_ron: bool, players: int = 4) -> None:
         self.turn = turn
         self.ends_on_ron = ends_on_ron
-        self.at_draw, self.at_discard = [0] * 4, [0] * 4
-        self.drawn = [-1] * 4
+        self.at_draw, self.at_discard = [0] * players, [0] * players
+        self.drawn = [-1] * players
         self.events: list[Event] = []
         self.later_dora = 0  # open and added kans turn their dora after the next discard
         self.dora_used = 0
@@ -234,7 +264,7 @@ class _State:
         self.riichi = -1
 
     def copy(self) -> _State:
-        c = _State(self.turn, self.ends_on_ron)
+        c = _State(self.turn, self.ends_on_ron, len(self.drawn))
         c.at_draw, c.at_discard, c.drawn = list(self.at_draw), list(self.at_discard), list(self.drawn)
         c.events = list(self.events)
         c.later_dora, c.dora_used, c.last, c.riichi = self.later_dora, self.dora_used, self.last, self.riichi
@@ -244,25 +274,27 @@ class _State:
 _START: Final = object()  # `play` from the first draw
 
 
-def _win(deltas: list, info: list, ura: list) -> Win:
+def _win(deltas: list, info: list, ura: list, players: int = 4) -> Win:
     who, source, pao = int(info[0]), int(info[1]), int(info[2])
-    if not all(0 <= s < 4 for s in (who, source, pao)):
+    if not all(0 <= s < players for s in (who, source, pao)):
         raise LogError(f"{info[:3]} are not seats")
     if len(info) < 4:  # only who won from whom: the deltas are all the log says
-        empty = Recorded(None, None, None, None, None, tuple(int(d) for d in deltas))
+        empty = Recorded(None, None, None, None, None, seats_only(deltas, players))
         return Win(who, None if source == who else source, None, tuple(from_code(c) for c in ura), empty)
     value = _VALUE.match(str(info[3]))
     if value is None:
         raise LogError(f"cannot read the value {info[3]!r}")
     fu, han_text, first, second, all_pay = value.groups()
-    each = int(first)
-    points = 2 * each + int(second) if second else 3 * each if all_pay else each
+    each, payers = int(first), players - 1
+    # a tsumo names what each payer pays (``1000-2000点``: a non-dealer's share, then the dealer's;
+    # ``4000点∀``: all pay the same); the points are their sum, so at three seats without North's share
+    points = (payers - 1) * each + int(second) if second else payers * each if all_pay else each
     yaku = tuple(_yaku(str(y)) for y in info[4:])
     yakuman = sum(n for _, n, is_ym in yaku if is_ym)
     han = sum(n for _, n, is_ym in yaku if not is_ym)
     recorded = Recorded(
         han=None if yakuman else han, fu=None if yakuman or fu is None else int(fu), yakuman=yakuman,
-        points=points, yaku=yaku, deltas=tuple(int(d) for d in deltas),
+        points=points, yaku=yaku, deltas=seats_only(deltas, players),
     )  # fmt: skip
     return Win(who, None if source == who else source, None if pao == who else pao,
                tuple(from_code(c) for c in ura), recorded)  # fmt: skip

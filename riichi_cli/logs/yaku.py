@@ -30,12 +30,12 @@ JAPANESE: Final = {
     "字一色": "tsuuiisou", "緑一色": "ryuuiisou", "清老頭": "chinroutou", "九蓮宝燈": "chuuren",
     "純正九蓮宝燈": "junsei_chuuren", "国士無双": "kokushi", "国士無双１３面": "kokushi_13",
     "大四喜": "daisuushii", "小四喜": "shousuushii", "四槓子": "suukantsu", "ドラ": "dora",
-    "裏ドラ": "ura_dora", "赤ドラ": "aka_dora",
+    "裏ドラ": "ura_dora", "赤ドラ": "aka_dora", "抜きドラ": "kita",
     # other spellings met in converted logs
     "役牌:白": "haku", "役牌:發": "hatsu", "役牌:中": "chun", "ダブル立直": "double_riichi",
     "国士無双十三面待ち": "kokushi_13", "四暗刻単騎待ち": "suuankou_tanki",
     # English names of Mahjong Soul converters
     "Riichi": "riichi", "Double Riichi": "double_riichi", "Ippatsu": "ippatsu", "Dora": "dora",
-    "Ura Dora": "ura_dora", "Red Five": "aka_dora", "Pinfu": "pinfu", "Tanyao": "tanyao",
+    "Ura Dora": "ura_dora", "Kita": "kita", "Red Five": "aka_dora", "Pinfu": "pinfu", "Tanyao": "tanyao",
     "All Simples": "tanyao", "Fully Concealed Hand": "menzen_tsumo", "Menzen Tsumo": "menzen_tsumo",
 }  # fmt: skip

@@ -137,6 +137,10 @@ def seat_list(value: object, key: str, table: str = SEATS) -> tuple[str, ...]:
     return tuple(sorted(seats, key=SEATS.index))
 
 
+#: Largest score a seat may hold before the settlement (far above any real game).
+MAX_SCORE = 10_000_000
+
+
 def read_scores(value: object, table: str = SEATS) -> dict[str, int] | None:
     """Optional scores before the settlement: each seat of the table once, whole numbers."""
     if value is None:
@@ -152,8 +156,9 @@ def read_scores(value: object, table: str = SEATS) -> dict[str, int] | None:
         message = f"scores must give each of the {many} seats {', '.join(table)} once"
         raise InvalidContext(message, detail="bad_scores")
     for s, v in scores.items():
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidContext(f"scores: {s} must be a whole number, got {short(v)}", detail="bad_scores")
+        if isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_SCORE:
+            message = f"scores: {s} must be a whole number within ±{MAX_SCORE:,}, got {short(v)}"
+            raise InvalidContext(message, detail="bad_scores")
     return {s: scores[s] for s in table}
 
 
@@ -634,7 +639,7 @@ def abortive_outcome(rnd: Round, reason: str, skipped: list[dict] | None = None)
 
 def settle_draw(rnd: Round, draw: object) -> dict:
     kind = draw.get("kind") if isinstance(draw, dict) else None
-    if kind not in DRAW_KEYS:
+    if not isinstance(kind, str) or kind not in DRAW_KEYS:  # a list or mapping is not hashable
         raise InvalidContext(
             f"draw must be a mapping with kind: exhaustive or abortive, got {short(draw)}", detail="bad_draw"
         )

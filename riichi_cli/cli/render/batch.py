@@ -13,6 +13,7 @@ from rich.text import Text
 
 from .console import console, new_table
 from .numbers import num, short_value
+from .safe import plain
 
 COLUMNS = ("source", "id", "hand", "win", "han/fu", "points", "yaku / refusal")
 #: How the table gives way on a narrow terminal, step by step: (column, least width), or
@@ -43,10 +44,12 @@ def middle_cut(text: str, width: int) -> str:
 
 def batch_row(d: dict) -> list[str | Text]:
     """The cells of one result (a refusal: its code and message)."""
-    common = [d.get("source", ""), str(d["id"] or ""), d["hand"] or "", d["win"] or ""]
+    # Source, id, hand and message echo the input: escapes and markup are shown, never obeyed.
+    ident = "" if d["id"] is None else d["id"]
+    common = [plain(d.get("source", "")), plain(ident), plain(d["hand"] or ""), d["win"] or ""]
     if not d["ok"]:
         err = d["error"]
-        return common + ["-", "-", Text(f"{err['code']}: {err['message']}", style="red")]
+        return common + ["-", "-", Text(f"{err['code']}: {plain(err['message'])}", style="red")]
     return common + [short_value(d), Text(num(d["points"]["total"]), style="green"), yaku_list(d)]
 
 
@@ -79,7 +82,8 @@ def batch_table(results: list[dict], out: Console | None = None) -> Table:
         cells = dict(zip(COLUMNS, row, strict=True))
         for name in ("source", "hand"):
             cells[name] = middle_cut(str(cells[name]), widths[name])
-        table.add_row(*(cells[c] for c in widths))
+        # Text, not str: a str cell is read as Rich markup, and an id like "[/]" is not markup.
+        table.add_row(*(Text(c) if isinstance(c, str) else c for c in (cells[c] for c in widths)))
     return table
 
 

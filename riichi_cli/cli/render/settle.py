@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rich.console import Console
-from rich.markup import escape
 from rich.text import Text
 
 from ...core.tiles import SEAT_NAMES
 from .console import console, new_table
 from .numbers import collected_parts, num, signed, value_text
+from .safe import markup, plain
 from .score import reading_text
 
 
@@ -25,13 +25,13 @@ def print_settlement(result: dict, out: Console | None = None) -> None:
         style = "green" if delta > 0 else "red" if delta < 0 else ""
         row: list[str | Text] = [label, Text(signed(delta), style=style)]
         row += [num(scores[s])] if scores else []
-        table.add_row(*row, "; ".join(notes[s]))
+        table.add_row(*row, Text(plain("; ".join(notes[s]))))  # a chombo reason is the user's text
     out.print(table)
     for w in result["wins"]:
         out.print(Text.assemble(f"{SEAT_NAMES[w['seat_wind']]}'s hand: ", reading_text(w)))
     out.print(next_line(result))
     for w in result["warnings"]:
-        out.print(f"[yellow]warning:[/] {escape(w)}")
+        out.print(f"[yellow]warning:[/] {markup(w)}")
 
 
 def headline(result: dict) -> str:

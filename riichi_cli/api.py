@@ -325,4 +325,4 @@ def replay(path_or_text: Any, rules: Any = None, rule_options: dict | None = Non
     text = str(path_or_text)
     if text.lstrip()[:1] in ("<", "{"):
         return replay_text(text, "-", "", base, overrides)
-    return [d for path in log_paths([text]) for d in replay_path(path, base, overrides)]
+    return [d for path, refused in log_paths([text]) for d in replay_path(path, base, overrides, refused)]

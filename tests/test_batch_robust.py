@@ -528,10 +528,25 @@ def test_replay_stdin_is_capped(monkeypatch):
 
 
 def test_replay_path_errors_are_files_not_crashes(monkeypatch, tmp_path):
-    from riichi_cli.files import logs
+    from riichi_cli.files import logs, walk
 
-    def no_search(self, *a, **k):
+    def no_search(path, *a, **k):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(logs.Path, "is_dir", no_search)
-    assert logs.log_paths([str(tmp_path / "x.mjlog")]) == [str(tmp_path / "x.mjlog")]
+    monkeypatch.setattr(walk.os, "stat", no_search)
+    [(path, refusal)] = logs.log_paths([str(tmp_path / "x.mjlog")])
+    assert path == str(tmp_path / "x.mjlog") and "Permission denied" in refusal
+    [obj] = logs.replay_path(path, None, None, refusal)
+    assert obj["kind"] == "error" and obj["error"]["code"] == "unreadable"
+
+
+def test_replay_folder_walk_reports_what_it_cannot_read(tmp_path):
+    """The replay walk is the batch walk: a dangling link and a loop inside a folder are records."""
+    from riichi_cli.files import logs
+
+    (tmp_path / "gone.mjlog").symlink_to(tmp_path / "nowhere.mjlog")
+    (tmp_path / "loop").symlink_to(tmp_path)
+    (tmp_path / "notes.txt").write_text("not a log")
+    found = logs.log_paths([str(tmp_path)])
+    assert [p.rsplit("/", 1)[1] for p, _ in found] == ["gone.mjlog", "loop"]
+    assert all(refusal for _, refusal in found)

@@ -9,9 +9,12 @@ import sys
 import zlib
 from pathlib import Path
 
+from ..api import pool_map
+from ..core.errors import Unreadable
 from ..core.rules import Rules, rules_from_options, rules_options
 from ..logs.compare import error_object
 from ..logs.replay import replay_text
+from .walk import expand
 
 SUFFIXES = (".mjlog", ".xml", ".json")
 MAX_BYTES = 64 * 1024 * 1024  # gzip bombs stop here too
@@ -22,27 +25,17 @@ class BadLog(Exception):
     """A file that is not a readable log."""
 
 
-def log_paths(paths: list[str]) -> list[str]:
-    """Files as given, folders expanded (recursively, sorted) to their ``.mjlog``/``.xml``/``.json``
-    files, gzipped ones (``.gz``) included; ``-`` stays ``-`` (stdin)."""
-    out: list[str] = []
-    for p in paths:
-        path = Path(p)
-        if p != "-" and _is_dir(path):
-            found = [f for f in path.rglob("*") if f.is_file() and is_log_name(f.name)]
-            out += [str(f) for f in sorted(found)]
+def log_paths(paths: list[str]) -> list[tuple[str, str | None]]:
+    """(path, refusal) for each file to replay: files as given, folders walked (recursively, sorted)
+    for ``.mjlog``/``.xml``/``.json`` files, gzipped ones (``.gz``) included; ``-`` is stdin. A path
+    that cannot be read (a dangling link, a loop, a FIFO in a folder) carries the reason instead."""
+    out: list[tuple[str, str | None]] = []
+    for where, target in expand(paths, is_log_name):
+        if isinstance(target, Unreadable):
+            out.append((where, target.message))
         else:
-            out.append(p)
+            out.append((str(target), None))
     return out
-
-
-def _is_dir(path: Path) -> bool:
-    """A folder to walk; a path that cannot be looked at (EACCES, too long) is kept as a file,
-    so that reading it reports why, as one object."""
-    try:
-        return path.is_dir()
-    except (OSError, ValueError):
-        return False
 
 
 def is_log_name(name: str) -> bool:
@@ -85,12 +78,16 @@ def read_bytes(path: str) -> bytes:
         return f.read(MAX_BYTES + 1)
 
 
-def replay_path(path: str, rules: Rules | tuple | None = None, overrides: dict | None = None) -> list[dict]:
+def replay_path(
+    path: str, rules: Rules | tuple | None = None, overrides: dict | None = None, refusal: str | None = None
+) -> list[dict]:
     """The replay objects (docs/output.md) of one log file (``-`` is stdin); ``rules`` may come as
     `rules_options` values, which is how they travel to other processes and to a cluster."""
     if isinstance(rules, tuple):
         rules = rules_from_options(rules)
     ref = "stdin" if path == "-" else game_ref(path)
+    if refusal is not None:
+        return [error_object(path, ref, None, "unreadable", refusal)]
     try:
         text = text_of(read_bytes(path))
     except (OSError, BadLog) as e:
@@ -105,23 +102,15 @@ def replay_paths(paths: list[str], rules: Rules | None = None, overrides: dict |
     Dask scheduler."""
     files = log_paths(paths)
     shipped = None if rules is None else rules_options(rules)
-    items = [(p, shipped, overrides) for p in files]
+    items = [(p, shipped, overrides, refusal) for p, refusal in files]
     if scheduler:
         from .cluster import dask_map
 
         return len(files), dask_map(_replay_item, items, scheduler)
-    if jobs <= 1 or len(files) < 2 or "-" in files:
+    if jobs <= 1 or len(files) < 2 or any(p == "-" for p, _ in files):
         return len(files), map(_replay_item, items)
-    return len(files), _pool_map(_replay_item, items, jobs)
+    return len(files), pool_map(_replay_item, items, jobs, window=2 * jobs)
 
 
 def _replay_item(item: tuple) -> list[dict]:
     return replay_path(*item)
-
-
-def _pool_map(fn, items: list, jobs: int):
-    import multiprocessing
-
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(jobs) as pool:
-        yield from pool.imap(fn, items, 1)

@@ -1,6 +1,8 @@
-"""The PATH arguments of `riichi batch`: files as given, folders walked, every failure one record.
+"""The PATH arguments of `riichi batch` and `riichi replay`: files as given, folders walked, every
+failure one record.
 
-A folder is walked for ``*.yaml``, ``*.yml`` and ``*.jsonl`` files in sorted order, following links
+A folder is walked for the files a command reads (``*.yaml``, ``*.yml`` and ``*.jsonl`` hands by
+default; `replay` asks for logs) in sorted order, following links
 to folders. What cannot be read is reported, never skipped in silence: a folder that cannot be
 listed, a link that points nowhere or into a loop, a FIFO or device named like a hand file (skipped
 unopened, so the walk never blocks).
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..core.errors import Unreadable
@@ -31,7 +33,11 @@ def reason(err: OSError) -> str:
     return err.strerror or type(err).__name__
 
 
-def expand(paths: list[str]) -> Iterator[Found]:
+def is_hand_file(name: str) -> bool:
+    return name.endswith(HAND_SUFFIXES)
+
+
+def expand(paths: list[str], wanted: Callable[[str], bool] = is_hand_file) -> Iterator[Found]:
     """Each PATH in order: '-' kept, a file as given (FIFOs too, read with the size cap), a folder
     walked; a path that cannot be looked at (too long, no permission, a loop) is one refusal."""
     for p in paths:
@@ -45,13 +51,14 @@ def expand(paths: list[str]) -> Iterator[Found]:
             yield where, Unreadable(f"{where}: {reason(e) if isinstance(e, OSError) else 'bad file name'}")
             continue
         if stat.S_ISDIR(mode):
-            yield from walk(p)
+            yield from walk(p, wanted)
         else:
             yield where, Path(p)
 
 
-def walk(root: str) -> list[Found]:
-    """Every hand file under ``root`` sorted by path, with a refusal for each thing that cannot be read."""
+def walk(root: str, wanted: Callable[[str], bool] = is_hand_file) -> list[Found]:
+    """Every ``wanted`` file under ``root`` sorted by path, with a refusal for each thing that cannot
+    be read."""
     found: list[tuple[str, Path | Unreadable]] = []
     start = os.stat(root)
     stack: list[tuple[str, frozenset]] = [(root, frozenset([(start.st_dev, start.st_ino)]))]
@@ -76,7 +83,7 @@ def walk(root: str) -> list[Found]:
                     found.append((path, Unreadable(loop)))
                 else:
                     stack.append((path, chain | {key}))
-            elif path.endswith(HAND_SUFFIXES):
+            elif wanted(os.path.basename(path)):
                 if stat.S_ISREG(info.st_mode):
                     found.append((path, Path(path)))
                 else:

@@ -15,9 +15,11 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "conformance" / "shanten-dev.json"
 REPEATS = 5
 
-sys.path.insert(0, str(ROOT))
-
-from riichi_cli.analysis.shanten import accepts, discard_table, shanten, standard_shanten  # noqa: E402
+try:  # the installed (compiled) package; the source tree, pure Python, only when none is installed
+    from riichi_cli.analysis.shanten import accepts, discard_table, shanten, standard_shanten
+except ImportError:
+    sys.path.insert(0, str(ROOT))
+    from riichi_cli.analysis.shanten import accepts, discard_table, shanten, standard_shanten
 
 
 def load() -> list[tuple[int, ...]]:
@@ -59,7 +61,10 @@ def run(
 
 def main() -> None:
     hands = load()
-    print(f"{len(hands)} hands from {DATA.name}")
+    import riichi_cli.analysis.shanten as module
+
+    kind = "pure Python" if module.__file__.endswith(".py") else "compiled"
+    print(f"{len(hands)} hands from {DATA.name}; riichi_cli.analysis.shanten {kind}")
     run("standard_shanten", standard_shanten, hands)
     run("shanten (all 3)", shanten, hands)
     thirteen = [drop_last(counts) for counts in hands]

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from layout import ROOT, compiled_modules
 
@@ -18,3 +20,20 @@ def test_the_compiled_list_is_the_pure_folders():
     modules = compiled_modules()
     assert "riichi_cli/core/scoring.py" in modules and "riichi_cli/analysis/shanten.py" in modules
     assert not any("/cli/" in m or "/files/" in m for m in modules)
+
+
+def test_an_installed_core_is_compiled():
+    """`pip install .` must not fall back to pure Python in silence where mypyc and a compiler are
+    present (a failed mypyc run only prints a line the pip log hides): the installed core has .so files."""
+    import os
+    import shutil
+
+    import riichi_cli.core.scoring as scoring
+
+    here = Path(scoring.__file__).resolve()
+    if ROOT in here.parents:
+        pytest.skip("riichi_cli runs from the source tree (an editable or PYTHONPATH run), not an install")
+    if os.environ.get("RIICHI_PURE_PYTHON") or not shutil.which("cc"):
+        pytest.skip("a pure Python install was asked for, or there is no C compiler")
+    pytest.importorskip("mypyc", reason="mypyc is not installed")
+    assert here.suffix == ".so", f"the installed core is pure Python: {here}"

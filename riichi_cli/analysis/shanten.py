@@ -17,9 +17,13 @@ How it is computed: the distance of a suit to "``s`` sets and ``p`` pairs" (``s 
 is a short dynamic programme over its nine positions. A suit splits into blocks of tiles separated
 by two or more empty positions; no set can touch two blocks, so each block is solved once (memoised
 by its shape and the room beside it) and the blocks, the honors and "fresh" sets made from nothing
-(3 tiles a set, 2 a pair) are combined by a min-plus product. Each suit's result is memoised by its
-nine counts, and the products of results by their interned ids, so that a hand of suits already seen
-costs a handful of dictionary look-ups.
+(3 tiles a set, 2 a pair) are combined by a min-plus product.
+
+Data layout, for speed: a part of the hand (a suit or the honors) is keyed by one int, its counts
+three bits each (a count reaches 4, so two bits would make ``4`` at one position equal ``1`` at the
+next). Distance vectors are interned as small int ids (a few hundred occur), and every memo (part
+vectors, products of vectors, the entries of products, accepted tiles) is a dict keyed by one int
+built from those, so a hand of parts already seen costs a handful of int-keyed look-ups.
 
 Accepted tiles and discard tables do not re-solve whole hands. A hand is four parts (three suits and
 the honors); a discard or a draw changes one part, whose new vector is combined with the product of
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 __all__ = [
     "accepts",
@@ -44,17 +49,26 @@ __all__ = [
 
 Counts = Sequence[int]
 
-_NUM_TILES = 34
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_ORPHAN_SET = frozenset(_ORPHANS)
-_MAX_SETS = 4
+_NUM_TILES: Final = 34
+_ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_SET: Final = frozenset(_ORPHANS)
+_MAX_SETS: Final = 4
 #: A distance vector is indexed by ``2 * sets + pairs`` for sets 0..4 and pairs 0..1.
-_VEC_LEN = 2 * (_MAX_SETS + 1)
-_INF = 99
+_VEC_LEN: Final = 2 * (_MAX_SETS + 1)
+_INF: Final = 99
 #: Memo sizes: real hands need some tens of thousands of entries; the bound stops runaway growth.
-_MEMO_LIMIT = 250_000
-_BLOCK_CACHE_SIZE = 1 << 16
+_MEMO_LIMIT: Final = 250_000
+_BLOCK_CACHE_SIZE: Final = 1 << 16
 
+#: Bits of one count in a part key (counts 0..4 need three).
+_BITS: Final = 3
+_COUNT_MASK: Final = (1 << _BITS) - 1
+#: Set in the key of the honors, so that suit and honor keys never meet in one dict.
+_HONOR_FLAG: Final = 1 << (9 * _BITS)
+#: Set, with _HONOR_FLAG, in the key of the three-player characters (see _THREE_PLAYER_MAN).
+_TWO_KINDS: Final = _HONOR_FLAG << 1
+#: The counts of a key without its flags.
+_COUNTS: Final = _HONOR_FLAG - 1
 # --------------------------------------------------------------------------------------------
 # Distance vectors and their min-plus product
 
@@ -76,94 +90,170 @@ def _product(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 
 
 #: Sets and a pair made from tiles the hand does not hold at all.
-_FRESH = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(_VEC_LEN))
+_FRESH: Final = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(_VEC_LEN))
 
-# Interned vectors: each distinct vector gets a small int id, products are cached by id pairs.
+# Interned vectors: each distinct vector gets a small int id (a few hundred occur). Products and
+# entries of products are memoised in tables indexed by ids: lists, not dicts, since the ids are
+# small and dense and a list read needs neither hashing nor a boxed key. Row ``a`` of
+# _product_rows holds at index ``b`` the id of ``a * b``; row ``a`` of _entry_rows holds at index
+# ``5 * b + k`` entry ``2k + 1`` of ``a * b``; -1 marks what is not computed yet.
+#: Vector ids stay below ``1 << _ID_BITS``, so that a memo key can pack one in that many bits.
+_ID_BITS: Final = 20
 _vectors: list[tuple[int, ...]] = []
 _vector_ids: dict[tuple[int, ...], int] = {}
-_products: dict[tuple[int, int], int] = {}
+_product_rows: list[list[int]] = []
+_entry_rows: list[list[int]] = []
 
 
 def _intern(vec: tuple[int, ...]) -> int:
     vid = _vector_ids.get(vec)
     if vid is None:
-        vid = _vector_ids[vec] = len(_vectors)
+        vid = len(_vectors)
+        if vid >> _ID_BITS:  # a few hundred vectors exist; this guards the packed memo keys
+            raise RuntimeError("too many distinct shanten vectors")
+        _vector_ids[vec] = vid
         _vectors.append(vec)
+        _product_rows.append([])
+        _entry_rows.append([])
     return vid
 
 
-def _product_id(a: int, b: int) -> int:
-    vid = _intern(_product(_vectors[a], _vectors[b]))
-    _products[a, b] = vid
-    return vid
+def _grow(row: list[int], size: int) -> None:
+    """Pad a memo row with -1 (not computed) up to ``size`` entries."""
+    if len(row) < size:
+        row.extend([-1] * (size - len(row)))
 
 
 def _times(a: int, b: int) -> int:
     """The id of the product of vectors ``a`` and ``b`` (memoised)."""
-    vid = _products.get((a, b))
-    if vid is None:
-        vid = _product_id(a, b)
+    row = _product_rows[a]
+    if b < len(row):
+        vid = row[b]
+        if vid >= 0:
+            return vid
+    vid = _intern(_product(_vectors[a], _vectors[b]))
+    _grow(row, b + 1)
+    row[b] = vid
     return vid
 
 
-_FRESH_ID = _intern(_FRESH)
+_FRESH_ID: Final = _intern(_FRESH)
+
+
+def _entry(a: int, b: int, target: int) -> int:
+    """Entry ``target`` of the product of vectors ``a`` and ``b``; only that entry is computed.
+
+    ``target`` is odd (a pair), so every split of it puts the pair on exactly one side.
+    """
+    row = _entry_rows[a]
+    i = 5 * b + (target >> 1)
+    if i < len(row):
+        value = row[i]
+        if value >= 0:
+            return value
+    left, right = _vectors[a], _vectors[b]
+    value = min([left[j] + right[target - j] for j in range(target + 1)])
+    _grow(row, 5 * b + 5)
+    row[i] = value
+    return value
 
 
 # --------------------------------------------------------------------------------------------
 # One suit
 
+#: Sequences the block DP starts at one position. Three equal sequences are the same tiles as three
+#: triplets, so no target needs more than two (a triplet on a position the block does not hold costs
+#: its three tiles, as a fresh set does: the suit's vector, fresh sets included, is the same).
+_MAX_STARTS: Final = 2
+#: A DP state of a block: (sequences begun two back, one back, sets used, pair used) as one index.
+_STATES: Final = (_MAX_STARTS + 1) * (_MAX_STARTS + 1) * (_MAX_SETS + 1) * 2
 
-@lru_cache(maxsize=_BLOCK_CACHE_SIZE)
-def _block_vector(ext: tuple[int, ...]) -> tuple[int, ...]:
+
+def _relax(costs: list[int], reached: list[int], state: int, cost: int) -> None:
+    """Lower ``costs[state]`` to ``cost``; a state reached for the first time joins ``reached``."""
+    old = costs[state]
+    if cost < old:
+        if old == _INF:
+            reached.append(state)
+        costs[state] = cost
+
+
+def _block_vector(ext: list[int]) -> tuple[int, ...]:
     """Distances of one block, given with the empty room (at most 2) that lies on each side of it.
 
     A dynamic programme over the positions; the state is the number of sequences begun two and one
-    positions back (they still need this tile), the sets used and whether the pair is used. At each
-    position it chooses how many sequences start there and then a triplet, the pair or neither,
+    positions back (they still need this tile), the sets used and whether the pair is used, packed
+    as ``((two_back * 3 + one_back) * 5 + sets) * 2 + pair``. At each position it chooses how many
+    sequences start there (at most two, see _MAX_STARTS) and then a triplet, the pair or neither,
     keeping at most four of the kind in the target; the cost is the target tiles the hand lacks.
     Sets and pairs that would use none of the block's tiles are left to the fresh ones.
     """
     n = len(ext)
     max_sets = min(_MAX_SETS, sum(ext))  # each set uses at least one tile of the block
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    costs = [_INF] * _STATES
+    costs[0] = 0
+    active = [0]
     for i in range(n):
         have = ext[i]
-        may_start = i + 2 < n and (have or ext[i + 1] or ext[i + 2])
-        nxt: dict[tuple[int, int, int, int], int] = {}
-        get = nxt.get
-        for (two_back, one_back, sets, pair), cost in states.items():
-            running = two_back + one_back
-            max_new = min(4 - running, max_sets - sets) if may_start else 0
+        may_start = i + 2 < n and (have > 0 or ext[i + 1] > 0 or ext[i + 2] > 0)
+        nxt = [_INF] * _STATES
+        reached: list[int] = []
+        for state in active:
+            cost = costs[state]
+            pair = state & 1
+            sets = (state >> 1) % 5
+            one_back = (state >> 1) // 5 % 3
+            running = (state >> 1) // 15 + one_back
+            # min of two ints at a time: compiled code calls the generic builtin for three
+            max_new = min(min(_MAX_STARTS, 4 - running), max_sets - sets) if may_start else 0
             for new_seqs in range(max_new + 1):
                 need = running + new_seqs
                 used = sets + new_seqs
+                head = ((one_back * 3 + new_seqs) * 5 + used) * 2
                 # Neither a triplet nor the pair here.
-                total = cost + (need - have if need > have else 0)
-                key = (one_back, new_seqs, used, pair)
-                if total < get(key, _INF):
-                    nxt[key] = total
-                if not have:
+                _relax(nxt, reached, head + pair, cost + max(0, need - have))
+                if have == 0:
                     continue
-                if not pair and need <= 2:  # the pair here
-                    total = cost + (need + 2 - have if need + 2 > have else 0)
-                    key = (one_back, new_seqs, used, 1)
-                    if total < get(key, _INF):
-                        nxt[key] = total
+                if pair == 0 and need <= 2:  # the pair here
+                    _relax(nxt, reached, head + 1, cost + max(0, need + 2 - have))
                 if need <= 1 and used < max_sets:  # a triplet here
-                    total = cost + (need + 3 - have if need + 3 > have else 0)
-                    key = (one_back, new_seqs, used + 1, pair)
-                    if total < get(key, _INF):
-                        nxt[key] = total
-        states = nxt
+                    _relax(nxt, reached, head + 2 + pair, cost + max(0, need + 3 - have))
+        costs = nxt
+        active = reached
     vec = [_INF] * _VEC_LEN
-    for (_, _, sets, pair), cost in states.items():
-        i = 2 * sets + pair
-        if cost < vec[i]:
-            vec[i] = cost
+    for state in active:  # no sequence is open at the end: the last two positions start none
+        i = 2 * ((state >> 1) % 5) + (state & 1)
+        if costs[state] < vec[i]:
+            vec[i] = costs[state]
     return tuple(vec)
 
 
-def _suit_vector_id(suit: tuple[int, ...]) -> int:
+# Block vector ids by the block's counts (with its room) packed in an int, mirror images alike.
+_blocks: dict[int, int] = {}
+
+
+def _block_id(ext: list[int]) -> int:
+    """The interned vector of one block; a block and its mirror image agree."""
+    key = mirror = 0
+    n = len(ext)
+    for i in range(n):
+        key = (key << _BITS) | ext[i]
+        mirror = (mirror << _BITS) | ext[n - 1 - i]
+    key = min(key, mirror) << 4 | n
+    vid = _blocks.get(key)
+    if vid is None:
+        if len(_blocks) > _MEMO_LIMIT:
+            _blocks.clear()
+        vid = _blocks[key] = _intern(_block_vector(ext))
+    return vid
+
+
+def _unpack(key: int, size: int) -> list[int]:
+    """The counts packed in a part key."""
+    return [(key >> (_BITS * i)) & _COUNT_MASK for i in range(size)]
+
+
+def _suit_vector_id(suit: list[int]) -> int:
     """The interned distance vector of one suit (nine counts), fresh sets included."""
     vid = _FRESH_ID
     i = 0
@@ -178,11 +268,8 @@ def _suit_vector_id(suit: tuple[int, ...]) -> int:
             if suit[j]:
                 end = j
             j += 1
-        left = min(2, start)
-        right = min(2, 8 - end)
-        ext = (0,) * left + tuple(suit[start : end + 1]) + (0,) * right
-        block = _intern(_block_vector(min(ext, ext[::-1])))  # a block and its mirror agree
-        vid = _times(vid, block)  # few distinct block vectors: the products are memoised
+        ext = [0] * min(2, start) + suit[start : end + 1] + [0] * min(2, 8 - end)
+        vid = _times(vid, _block_id(ext))  # few distinct block vectors: the products are memoised
         i = end + 1
     return vid
 
@@ -202,82 +289,107 @@ def _honor_vector_id(held: tuple[int, ...]) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# A hand as four parts: three suits and the honors
+# A hand as four parts: three suits and the honors, each keyed by an int
 
-#: Where each part lies in the 34 counts; the honors are part 3.
-_PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))
-_HONORS = 3
+#: The first tile of each part; the honors are part 3.
+_PART_START: Final = (0, 9, 18, 27)
+_HONORS: Final = 3
 
-# Vector ids by part contents. Suit keys have nine counts and honor keys seven, so one dict serves.
-_part_ids: dict[tuple[int, ...], int] = {}
-# Entry ``target`` of the product of two interned vectors, by (id, id, target).
-_entries: dict[tuple[int, int, int], int] = {}
+#: Three players: the characters are 1m and 9m only. They never form a sequence, so they are one
+#: part of two kinds read like the honors (pairs and triplets): a key of two counts, flagged
+#: _HONOR_FLAG | _TWO_KINDS. The four-player suit would let a fourth 1m join 2m 3m that do not exist.
+_THREE_PLAYER_MAN: Final = (0, 8)
+
+# Vector ids by part key (suit keys below _HONOR_FLAG, honor keys and two-kind keys with it).
+_part_ids: dict[int, int] = {}
 
 
-def _part_id(key: tuple[int, ...]) -> int:
-    """The interned distance vector of one part (nine suit counts or seven honor counts)."""
+def _part_size(key: int) -> int:
+    """The kinds in a part: 9 in a suit, 7 honors, 2 for the three-player characters."""
+    if not key & _HONOR_FLAG:
+        return 9
+    return 2 if key & _TWO_KINDS else 7
+
+
+def _tile(part: int, key: int, pos: int) -> int:
+    """The tile at ``pos`` of a part."""
+    return _THREE_PLAYER_MAN[pos] if key & _TWO_KINDS else _PART_START[part] + pos
+
+
+def _part_id(key: int) -> int:
+    """The interned distance vector of one part, by its key."""
     vid = _part_ids.get(key)
     if vid is None:
         if len(_part_ids) > _MEMO_LIMIT:
             _part_ids.clear()
-        if len(key) == 9:
-            vid = _suit_vector_id(key)
+        if key & _HONOR_FLAG:
+            vid = _honor_vector_id(tuple(sorted(c for c in _unpack(key & _COUNTS, 7) if c)))
         else:
-            vid = _honor_vector_id(tuple(sorted(x for x in key if x)))
+            vid = _suit_vector_id(_unpack(key, 9))
         _part_ids[key] = vid
     return vid
 
 
-#: Three players: the characters are 1m and 9m only. They never form a sequence, so they are one
-#: part of two kinds read like the honors (pairs and triplets): a key of two counts. The four-player
-#: suit would let a fourth 1m join 2m 3m that do not exist.
-_THREE_PLAYER_MAN = (0, 8)
+def _pack(counts: Counts, lo: int, size: int) -> tuple[int, int]:
+    """The key of ``size`` counts from ``lo`` and their sum; refuses a count outside 0..4."""
+    key = 0
+    total = 0
+    for i in range(size):
+        x = counts[lo + i]
+        if x < 0 or x > 4:
+            raise ValueError("tile counts must be 0..4")
+        key |= x << (_BITS * i)
+        total += x
+    return key, total
 
 
-def _parts(c: Sequence[int], three: bool = False) -> tuple[list[tuple[int, ...]], list[int]]:
-    """The counts of the four parts of a hand and their vector ids (``three``: the 108-tile set)."""
-    keys = [tuple(c[lo:hi]) for lo, hi in _PARTS]
-    if three:
-        keys[0] = (c[0], c[8])
-    return keys, [_part_id(key) for key in keys]
+def _keys(counts: Counts, melds: int, players: int = 4) -> tuple[int, int, int, int, int]:
+    """Validate a hand; return its four part keys and the sets it still needs.
 
-
-def _tile(lo: int, key: tuple[int, ...], pos: int) -> int:
-    """The tile at ``pos`` of a part that starts at ``lo`` (the two-kind characters of three players)."""
-    return _THREE_PLAYER_MAN[pos] if len(key) == 2 else lo + pos
-
-
-def _entry(a: int, b: int, target: int) -> int:
-    """Entry ``target`` of the product of vectors ``a`` and ``b``; only that entry is computed.
-
-    ``target`` is odd (a pair), so every split of it puts the pair on exactly one side.
+    With ``players`` 3 the characters are the two-kind part of 1m and 9m.
     """
-    key = (a, b, target)
-    value = _entries.get(key)
-    if value is None:
-        if len(_entries) > _MEMO_LIMIT:
-            _entries.clear()
-        left, right = _vectors[a], _vectors[b]
-        value = _entries[key] = min(left[i] + right[target - i] for i in range(target + 1))
-    return value
-
-
-def _distance(c: Sequence[int], sets: int, three: bool = False) -> int:
-    """Fewest tiles to draw to reach ``sets`` sets and a pair (at most four of a tile)."""
-    _, (a, b, d, h) = _parts(c, three)
-    return _entry(_times(_times(a, b), d), h, 2 * sets + 1)
-
-
-# --------------------------------------------------------------------------------------------
-# Validation
-
-
-def _check(counts: Counts, melds: int, max_count: int = 4, players: int = 4) -> tuple[int, int]:
-    """Validate a hand; return (concealed tile count, sets still needed)."""
     if len(counts) != _NUM_TILES:
         raise ValueError(f"a hand has {_NUM_TILES} counts, got {len(counts)}")
     if players == 3 and any(counts[1:8]):
         raise ValueError("three players: the set has no 2m-8m")
+    if not 0 <= melds <= _MAX_SETS:
+        raise ValueError(f"melds must be 0..4, got {melds}")
+    m, n_m = _pack(counts, 0, 9)
+    p, n_p = _pack(counts, 9, 9)
+    s, n_s = _pack(counts, 18, 9)
+    h, n_h = _pack(counts, 27, 7)
+    n = n_m + n_p + n_s + n_h
+    need = _MAX_SETS - melds
+    if n != 3 * need + 1 and n != 3 * need + 2:
+        raise ValueError(
+            f"with {melds} meld(s) the concealed hand has {3 * need + 1} or {3 * need + 2} tiles, got {n}"
+        )
+    if players == 3:  # 1m at position 0, 9m at 8: moved to positions 0 and 1
+        m = (m & _COUNT_MASK) | (m >> (7 * _BITS)) | _HONOR_FLAG | _TWO_KINDS
+    return m, p, s, h | _HONOR_FLAG, need
+
+
+def _parts(counts: Counts, melds: int, players: int = 4) -> tuple[list[int], list[int], int]:
+    """The keys of the four parts of a hand, their vector ids and the sets still needed."""
+    m, p, s, h, need = _keys(counts, melds, players)
+    keys = [m, p, s, h]
+    return keys, [_part_id(key) for key in keys], need
+
+
+def _standard(m: int, p: int, s: int, h: int, need: int) -> int:
+    """Standard shanten of a hand by its part keys: the distance to ``need`` sets and a pair, less one."""
+    return _entry(_times(_times(_part_id(m), _part_id(p)), _part_id(s)), _part_id(h), 2 * need + 1) - 1
+
+
+def _check_size(n: int, need: int, extra: int, what: str) -> None:
+    if n != 3 * need + extra:
+        raise ValueError(f"{what} needs a hand of {3 * need + extra} concealed tiles, got {n}")
+
+
+def _check(counts: Counts, melds: int, max_count: int = 4) -> tuple[int, int]:
+    """Validate a hand (counts may reach ``max_count``); return (concealed tile count, sets needed)."""
+    if len(counts) != _NUM_TILES:
+        raise ValueError(f"a hand has {_NUM_TILES} counts, got {len(counts)}")
     if not 0 <= melds <= _MAX_SETS:
         raise ValueError(f"melds must be 0..4, got {melds}")
     if min(counts) < 0 or max(counts) > max_count:
@@ -289,11 +401,6 @@ def _check(counts: Counts, melds: int, max_count: int = 4, players: int = 4) -> 
             f"with {melds} meld(s) the concealed hand has {3 * need + 1} or {3 * need + 2} tiles, got {n}"
         )
     return n, need
-
-
-def _check_size(n: int, need: int, extra: int, what: str) -> None:
-    if n != 3 * need + extra:
-        raise ValueError(f"{what} needs a hand of {3 * need + extra} concealed tiles, got {n}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -309,8 +416,8 @@ def standard_shanten(counts: Counts, melds: int = 0) -> int:
     >>> standard_shanten([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25)  # 1112345678999m: nine-sided
     0
     """
-    _, need = _check(counts, melds)
-    return _distance(counts, need) - 1
+    m, p, s, h, need = _keys(counts, melds)
+    return _standard(m, p, s, h, need)
 
 
 def _chiitoitsu(counts: Counts) -> int:
@@ -360,8 +467,8 @@ def shanten(counts: Counts, melds: int = 0, players: int = 4) -> dict[str, int |
     Seven pairs and thirteen orphans are closed-hand shapes: with ``melds > 0`` they are ``None``
     and ``best`` is the standard number. ``players`` 3 reads the hand in the 108-tile set.
     """
-    _, need = _check(counts, melds, players=players)
-    standard = _distance(counts, need, players == 3) - 1
+    m, p, s, h, need = _keys(counts, melds, players)
+    standard = _standard(m, p, s, h, need)
     if melds:
         return {"standard": standard, "chiitoitsu": None, "kokushi": None, "best": standard}
     chiitoitsu = _chiitoitsu(counts)
@@ -370,7 +477,7 @@ def shanten(counts: Counts, melds: int = 0, players: int = 4) -> dict[str, int |
         "standard": standard,
         "chiitoitsu": chiitoitsu,
         "kokushi": kokushi,
-        "best": min(standard, chiitoitsu, kokushi),
+        "best": min(standard, min(chiitoitsu, kokushi)),
     }
 
 
@@ -478,12 +585,12 @@ def is_complete(counts: Counts, melds: int = 0) -> bool:
 
 
 #: Fresh sets with one tile of the target already in hand: the effect of an isolated draw.
-_ISOLATED_ID = _intern(tuple(f - 1 if f else 0 for f in _FRESH))
-_draw_tables: dict[tuple[int, ...], tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
+_ISOLATED_ID: Final = _intern(tuple(f - 1 if f else 0 for f in _FRESH))
+_draw_tables: dict[int, tuple[list[tuple[int, int]], list[int]]] = {}
 
 
-def _draw_table(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """The draws into one part: ``((position, vector id after the draw), ...), isolated positions``.
+def _draw_table(key: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """The draws into one part: ``[(position, vector id after the draw), ...], isolated positions``.
 
     The first lists the positions worth trying one by one (held fewer than four times, or in a suit
     within two of a held tile); the second the isolated ones, which all act alike.
@@ -492,66 +599,99 @@ def _draw_table(key: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tupl
     if table is None:
         if len(_draw_tables) > _MEMO_LIMIT:
             _draw_tables.clear()
-        suit = len(key) == 9
+        suit = not key & _HONOR_FLAG
+        held = _unpack(key & _COUNTS, _part_size(key))
         draws = []
         isolated = []
-        for pos, x in enumerate(key):
-            if not (x or (suit and any(key[max(0, pos - 2) : pos + 3]))):
+        for pos, x in enumerate(held):
+            if not (x or (suit and any(held[max(0, pos - 2) : pos + 3]))):
                 isolated.append(pos)
             elif x < 4:
-                draws.append((pos, _part_id(key[:pos] + (x + 1,) + key[pos + 1 :])))
-        table = _draw_tables[key] = (tuple(draws), tuple(isolated))
+                draws.append((pos, _part_id(key + (1 << (_BITS * pos)))))
+        table = _draw_tables[key] = (draws, isolated)
     return table
 
 
 def _others(ids: Sequence[int]) -> tuple[int, int, int, int]:
     """For each part, the product of the other three parts' vectors."""
-    a, b, d, h = ids
+    a, b, d, h = ids[0], ids[1], ids[2], ids[3]
     ab = _times(a, b)
     dh = _times(d, h)
     return _times(b, dh), _times(a, dh), _times(ab, h), _times(ab, d)
 
 
-# Accepted tiles of one part, by (first tile of the part, its counts, the other parts' product,
-# target). Within a discard table a part meets the same rest of the hand again and again.
-_part_accepts_memo: dict[tuple[int, tuple[int, ...], int, int], tuple[int, ...]] = {}
+# Accepted tiles are sets of tiles as bit masks (bit t for tile t): a union is an OR, and the
+# sorted list is read off once per answer.
 
 
-def _part_accepts(lo: int, key: tuple[int, ...], rest: int, target: int) -> tuple[int, ...]:
-    """The tiles of one part whose draw lowers the standard distance, in order.
+def _tiles_of(mask: int) -> list[int]:
+    """The tiles of a mask, in order."""
+    out: list[int] = []
+    t = 0
+    while mask:
+        if mask & 1:
+            out.append(t)
+        mask >>= 1
+        t += 1
+    return out
 
-    ``lo`` is the part's first tile, ``key`` its counts and ``rest`` the product of the vectors of
-    the other three parts.
+
+# Accepted tiles of one part, by (its key, the other parts' product, target, part) packed in an
+# int. Within a discard table a part meets the same rest of the hand again and again.
+_part_accepts_memo: dict[int, int] = {}
+
+
+def _part_accepts(part: int, key: int, rest: int, target: int) -> int:
+    """The mask of the tiles of one part whose draw lowers the standard distance.
+
+    ``key`` is the part's key and ``rest`` the product of the vectors of the other three parts.
     """
-    memo_key = (lo, key, rest, target)
-    tiles = _part_accepts_memo.get(memo_key)
-    if tiles is None:
+    memo_key = ((key << _ID_BITS | rest) << 4 | target) << 2 | part
+    mask = _part_accepts_memo.get(memo_key)
+    if mask is None:
         if len(_part_accepts_memo) > _MEMO_LIMIT:
             _part_accepts_memo.clear()
         vid = _part_id(key)
         now = _entry(vid, rest, target)
         draws, isolated = _draw_table(key)
-        out = [pos for pos, after in draws if _entry(after, rest, target) < now]
+        found = 0
+        for pos, after in draws:
+            if _entry(after, rest, target) < now:
+                found |= 1 << pos
         if _entry(_times(vid, rest), _ISOLATED_ID, target) < now:
-            out.extend(isolated)
-        tiles = _part_accepts_memo[memo_key] = tuple(_tile(lo, key, pos) for pos in sorted(out))
-    return tiles
+            for pos in isolated:
+                found |= 1 << pos
+        if key & _TWO_KINDS:  # positions 0 and 1 are 1m and 9m
+            mask = (found & 1) | (found >> 1) << _THREE_PLAYER_MAN[1]
+        else:
+            mask = found << _PART_START[part]
+        _part_accepts_memo[memo_key] = mask
+    return mask
 
 
-def _standard_accepts(keys: Sequence[tuple[int, ...]], others: Sequence[int], target: int) -> list[int]:
-    """The tiles whose draw lowers the standard distance of the hand with these parts, in order."""
-    out: list[int] = []
-    for p, (lo, _) in enumerate(_PARTS):
-        out.extend(_part_accepts(lo, keys[p], others[p], target))
-    return out
+def _standard_accepts(keys: Sequence[int], others: tuple[int, int, int, int], target: int) -> int:
+    """The mask of the tiles whose draw lowers the standard distance of the hand with these parts."""
+    return (
+        _part_accepts(0, keys[0], others[0], target)
+        | _part_accepts(1, keys[1], others[1], target)
+        | _part_accepts(2, keys[2], others[2], target)
+        | _part_accepts(3, keys[3], others[3], target)
+    )
 
 
-def _closed_stats(c: Sequence[int]) -> tuple[int, int, int, int]:
+def _closed_stats(c: list[int]) -> tuple[int, int, int, int]:
     """What seven pairs and thirteen orphans look at: kinds, pairs, orphan kinds, paired orphans."""
-    kinds = sum(1 for x in c if x)
-    pairs = sum(1 for x in c if x >= 2)
-    orphans = sum(1 for t in _ORPHANS if c[t])
-    paired = sum(1 for t in _ORPHANS if c[t] >= 2)
+    kinds = pairs = orphans = paired = 0
+    for t in range(_NUM_TILES):
+        x = c[t]
+        if x:
+            kinds += 1
+            if x >= 2:
+                pairs += 1
+            if t in _ORPHAN_SET:
+                orphans += 1
+                if x >= 2:
+                    paired += 1
     return kinds, pairs, orphans, paired
 
 
@@ -562,25 +702,30 @@ def _less_stats(stats: tuple[int, int, int, int], x: int, orphan: bool) -> tuple
     return kinds - gone, pairs - unpaired, orphans - (orphan and gone), paired - (orphan and unpaired)
 
 
-def _closed_accepts(c: Sequence[int], stats: tuple[int, int, int, int], best: int) -> list[int]:
-    """The tiles that lower seven pairs or thirteen orphans, for those of them at ``best``."""
+def _closed_accepts(c: list[int], stats: tuple[int, int, int, int], best: int) -> int:
+    """The mask of the tiles that lower seven pairs or thirteen orphans, for those of them at ``best``."""
     kinds, pairs, orphans, paired = stats
-    out: list[int] = []
+    mask = 0
     if 6 - pairs + max(0, 7 - kinds) == best:  # a second copy; a new kind while under seven
-        out.extend(t for t, x in enumerate(c) if x == 1 or (x == 0 and kinds < 7))
+        for t in range(_NUM_TILES):
+            x = c[t]
+            if x == 1 or (x == 0 and kinds < 7):
+                mask |= 1 << t
     if 13 - orphans - (paired > 0) == best:  # a new orphan; a second copy while none is paired
-        out.extend(t for t in _ORPHANS if c[t] == 0 or (c[t] == 1 and not paired))
-    return out
+        for t in _ORPHANS:
+            if c[t] == 0 or (c[t] == 1 and not paired):
+                mask |= 1 << t
+    return mask
 
 
 def _best_accepts(
-    c: Sequence[int],
-    keys: Sequence[tuple[int, ...]],
+    c: list[int],
+    keys: Sequence[int],
     ids: Sequence[int],
     need: int,
     stats: tuple[int, int, int, int] | None,
-) -> tuple[int, list[int]]:
-    """Best shanten of a ``3k + 1``-tile hand and the tiles whose draw lowers it.
+) -> tuple[int, int]:
+    """Best shanten of a ``3k + 1``-tile hand and the mask of the tiles whose draw lowers it.
 
     ``keys`` and ``ids`` are the hand's parts (see :func:`_parts`); ``stats`` its
     :func:`_closed_stats`, or None when melds rule out the closed shapes.
@@ -591,11 +736,11 @@ def _best_accepts(
     if stats is None:
         return standard, _standard_accepts(keys, others, target)
     kinds, pairs, orphans, paired = stats
-    best = min(standard, 6 - pairs + max(0, 7 - kinds), 13 - orphans - (paired > 0))
-    out = _closed_accepts(c, stats, best)
+    best = min(standard, min(6 - pairs + max(0, 7 - kinds), 13 - orphans - (paired > 0)))
+    mask = _closed_accepts(c, stats, best)
     if standard == best:
-        out.extend(_standard_accepts(keys, others, target))
-    return best, sorted(set(out))
+        mask |= _standard_accepts(keys, others, target)
+    return best, mask
 
 
 def accepts(counts: Counts, melds: int = 0, players: int = 4) -> list[int]:
@@ -605,11 +750,11 @@ def accepts(counts: Counts, melds: int = 0, players: int = 4) -> list[int]:
     shape reads 1m and 9m as two kinds without sequences; tiles outside the 108 are left to the caller
     (seven pairs may name any new kind).
     """
-    n, need = _check(counts, melds, players=players)
-    _check_size(n, need, 1, "accepts")
-    keys, ids = _parts(counts, players == 3)
-    stats = None if melds else _closed_stats(counts)
-    return _best_accepts(counts, keys, ids, need, stats)[1]
+    keys, ids, need = _parts(counts, melds, players)
+    c = list(counts)
+    _check_size(sum(c), need, 1, "accepts")
+    stats = None if melds else _closed_stats(c)
+    return _tiles_of(_best_accepts(c, keys, ids, need, stats)[1])
 
 
 def discard_table(counts: Counts, melds: int = 0, players: int = 4) -> list[tuple[int, int, list[int]]]:
@@ -619,25 +764,26 @@ def discard_table(counts: Counts, melds: int = 0, players: int = 4) -> list[tupl
     Weighing the accepted tiles by how many are unseen is left to the caller. ``players`` as for
     `accepts`.
     """
-    n, need = _check(counts, melds, players=players)
-    _check_size(n, need, 2, "discard_table")
+    keys, ids, need = _parts(counts, melds, players)
     c = list(counts)
-    keys, ids = _parts(c, players == 3)
+    _check_size(sum(c), need, 2, "discard_table")
     stats = None if melds else _closed_stats(c)
     rows = []
-    for p, (lo, _) in enumerate(_PARTS):
-        key, vid = keys[p], ids[p]
-        for pos, x in enumerate(key):
+    for part in range(4):
+        key, vid = keys[part], ids[part]
+        for pos in range(_part_size(key)):
+            x = (key >> (_BITS * pos)) & _COUNT_MASK
             if not x:
                 continue
-            t = _tile(lo, key, pos)
+            t = _tile(part, key, pos)
             # Only this part changes: the others keep their keys and vector ids.
-            keys[p] = key[:pos] + (x - 1,) + key[pos + 1 :]
-            ids[p] = _part_id(keys[p])
+            keys[part] = key - (1 << (_BITS * pos))
+            ids[part] = _part_id(keys[part])
             c[t] -= 1
             after = None if stats is None else _less_stats(stats, x, t in _ORPHAN_SET)
-            rows.append((t, *_best_accepts(c, keys, ids, need, after)))
+            shanten_after, mask = _best_accepts(c, keys, ids, need, after)
+            rows.append((t, shanten_after, _tiles_of(mask)))
             c[t] += 1
-        keys[p], ids[p] = key, vid
+        keys[part], ids[part] = key, vid
     rows.sort(key=lambda row: (row[1], -len(row[2]), row[0]))
     return rows

@@ -16,7 +16,6 @@ Terms used below:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from ..core.context import Context, Request, check_three_player_shape, check_win_tile, not_in_set
@@ -24,6 +23,7 @@ from ..core.decompose import winning_tiles
 from ..core.errors import Furiten, InvalidContext, InvalidHand, RiichiError
 from ..core.hand import Hand, HeldHand
 from ..core.notation import check_limits, parse_written
+from ..core.record import replace
 from ..core.rules import Rules
 from ..core.scoring import Result, furiten, score_request
 from ..core.tiles import FIVES, NORTH, NOT_IN_THREE_PLAYER, TILE_SET, name, seat_before

@@ -7,43 +7,74 @@ become (a `Context`, a checked `Request`) and the table-side checks. Pure: no I/
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from .decompose import is_kokushi
 from .errors import InvalidContext, InvalidHand
 from .hand import Hand, Meld
+from .record import Record
 from .rules import Rules
 from .tiles import NORTH, NOT_IN_THREE_PLAYER, name, seat_before
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(Record):
     """Everything about a win that is not the tiles. Seats are ``'E' 'S' 'W' 'N'``; East deals."""
 
-    tsumo: bool = False
-    from_seat: str | None = None
-    round_wind: str = "E"
-    seat_wind: str = "S"
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    dora: tuple[int, ...] = ()
-    ura: tuple[int, ...] = ()
-    honba: int = 0
-    riichi_sticks: int = 0
-    discards: tuple[int, ...] = ()
-    passed: tuple[int, ...] = ()
-    chankan_ankan: bool = False  # `chankan: ankan`: the robbed kan was a concealed one
-    kita: int = 0  # North tiles set aside as nuki dora (three players)
-    players: int = 4
+    FIELDS = (
+        "tsumo", "from_seat", "round_wind", "seat_wind", "riichi", "double_riichi", "ippatsu", "haitei",
+        "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou", "dora", "ura", "honba",
+        "riichi_sticks", "discards", "passed", "chankan_ankan", "kita", "players",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        tsumo: bool = False,
+        from_seat: str | None = None,
+        round_wind: str = "E",
+        seat_wind: str = "S",
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        renhou: bool = False,
+        dora: tuple[int, ...] = (),
+        ura: tuple[int, ...] = (),
+        honba: int = 0,
+        riichi_sticks: int = 0,
+        discards: tuple[int, ...] = (),
+        passed: tuple[int, ...] = (),
+        chankan_ankan: bool = False,
+        kita: int = 0,
+        players: int = 4,
+    ) -> None:
+        self.tsumo: Final = tsumo
+        self.from_seat: Final = from_seat
+        self.round_wind: Final = round_wind
+        self.seat_wind: Final = seat_wind
+        self.riichi: Final = riichi
+        self.double_riichi: Final = double_riichi
+        self.ippatsu: Final = ippatsu
+        self.haitei: Final = haitei
+        self.houtei: Final = houtei
+        self.rinshan: Final = rinshan
+        self.chankan: Final = chankan
+        self.tenhou: Final = tenhou
+        self.chiihou: Final = chiihou
+        self.renhou: Final = renhou
+        self.dora: Final = dora
+        self.ura: Final = ura
+        self.honba: Final = honba
+        self.riichi_sticks: Final = riichi_sticks
+        self.discards: Final = discards
+        self.passed: Final = passed
+        self.chankan_ankan: Final = chankan_ankan  # `chankan: ankan`: the robbed kan was a concealed one
+        self.kita: Final = kita  # North tiles set aside as nuki dora (three players)
+        self.players: Final = players
 
     @property
     def dealer(self) -> bool:
@@ -61,13 +92,16 @@ class Context:
         return self.from_seat or seat_before(self.seat_wind, self.players)
 
 
-class Request(NamedTuple):
+class Request(Record):
     """A checked win: what `riichi_cli.io.mapping.build_request` returns and `score_request` takes."""
 
-    hand: Hand
-    context: Context
-    rules: Rules
-    id: Any = None
+    FIELDS = ("hand", "context", "rules", "id")
+
+    def __init__(self, hand: Hand, context: Context, rules: Rules, id: Any = None) -> None:
+        self.hand: Final = hand
+        self.context: Final = context
+        self.rules: Final = rules
+        self.id: Final = id
 
 
 #: The situations `check_context` refuses: stable id (``error.detail``) -> message.

@@ -1,8 +1,8 @@
 """Every way to read concealed tiles as sets and one pair.
 
 A group is ``(kind, tile)``: ``(SEQ, t)`` is the sequence t, t+1, t+2 and ``(TRIP, t)`` three of t.
-Each suit is split on its own and the splits are cached by the suit's 9 counts, so a
-hand costs a few dictionary lookups once the common shapes have been seen.
+Each suit is split on its own and the splits are cached by the suit's 9 counts packed in one int,
+so a hand costs a few dictionary lookups once the common shapes have been seen.
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ Group = tuple[int, int]
 # One way to split a suit: (groups, pair tile or -1).
 Split = tuple[tuple[Group, ...], int]
 
-_cache: Final[dict[tuple[int, tuple[int, ...]], tuple[Split, ...]]] = {}
+# Splits by `suit_key`: packing the counts in an int spares building and hashing a tuple per suit.
+_cache: Final[dict[int, tuple[Split, ...]]] = {}
+#: Bits per count in a key: 4, since `winning_tiles` tries a fifth copy (a count needs 3 bits, 4 is safe).
+_BITS: Final = 4
 
 
 def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -> list[Split]:
@@ -44,12 +47,20 @@ def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -
     return out
 
 
-def suit_splits(suit: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
-    """Every split of one suit's counts (9 numbers, or 7 honors) into groups and at most one pair."""
-    key = (suit, counts)
+def suit_key(counts: list[int], suit: int) -> int:
+    """One suit's counts (9 numbers, or 7 honors) and the suit as one int; 0 when the suit is empty."""
+    key = 0
+    for t in range(suit * 9, suit * 9 + (7 if suit == 3 else 9)):
+        key = key << _BITS | counts[t]
+    return key << 2 | suit if key else 0
+
+
+def suit_splits(suit: int, counts: list[int], key: int) -> tuple[Split, ...]:
+    """Every split of one suit's counts (``key`` is their `suit_key`) into groups and at most one pair."""
     found = _cache.get(key)
     if found is None:
-        found = tuple(_split(list(counts), suit * 9, suit == 3, 0, False))
+        size = 7 if suit == 3 else 9
+        found = tuple(_split(counts[suit * 9 : suit * 9 + size], suit * 9, suit == 3, 0, False))
         _cache[key] = found
     return found
 
@@ -60,12 +71,13 @@ def standard_splits(counts: tuple[int, ...] | list[int]) -> list[tuple[tuple[Gro
     >>> standard_splits([3, 1, 1, 1] + [0] * 30)
     [(((1, 0), (0, 1)), -1)]
     """
+    held = list(counts)
     parts: list[tuple[Split, ...]] = []
     for s in range(4):
-        key = tuple(counts[s * 9 : s * 9 + (7 if s == 3 else 9)])
-        if not any(key):
+        key = suit_key(held, s)
+        if not key:
             continue
-        splits = suit_splits(s, key)
+        splits = suit_splits(s, held, key)
         if not splits:
             return []
         parts.append(splits)

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final
 
 from .decompose import TRIP
 from .reading import Reading
+from .record import Record
 from .tiles import DRAGONS, is_orphan, name
 
 
-class FuLine(NamedTuple):
+class FuLine(Record):
     """One line of the fu breakdown: a stable ``id`` (``closed_triplet_honor``), the prose, the fu."""
 
-    id: str
-    reason: str
-    fu: int
+    FIELDS = ("id", "reason", "fu")
+
+    def __init__(self, id: str, reason: str, fu: int) -> None:
+        self.id: Final = id
+        self.reason: Final = reason
+        self.fu: Final = fu
 
 
 def pair_kind(r: Reading) -> str:

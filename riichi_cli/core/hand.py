@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cached_property
 from typing import Final
 
+from .record import Record
 from .tiles import FIVES, format_counts, name
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
@@ -15,13 +14,16 @@ KAN_KINDS: Final = ("kan", "kakan", "ankan")
 TilePair = tuple[int, bool]
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(Record):
     """A called (or concealed-kan) group. ``tiles`` are sorted; ``reds`` counts red fives in it."""
 
-    kind: str
-    tiles: tuple[int, ...]
-    reds: int = 0
+    FIELDS = ("kind", "tiles", "reds")
+
+    def __init__(self, kind: str, tiles: tuple[int, ...], reds: int = 0) -> None:
+        self.kind: Final = kind
+        self.tiles: Final = tiles
+        self.reds: Final = reds
+        self._notation: str | None = None  # `notation()`, once asked for (by the hand and its reading)
 
     @property
     def is_open(self) -> bool:
@@ -46,6 +48,11 @@ class Meld:
 
     def notation(self) -> str:
         """``chi:340m``: tiles ascending, red fives written 0 before the plain fives."""
+        if self._notation is None:
+            self._notation = self._written()
+        return self._notation
+
+    def _written(self) -> str:
         digits, red_left = "", self.reds
         for t in self.tiles:
             if t in FIVES and red_left:
@@ -56,19 +63,29 @@ class Meld:
         return f"{self.kind}:{digits}{'mpsz'[self.tiles[0] // 9]}"
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(Record):
     """A winning hand. ``concealed`` holds 34 counts including the winning tile.
 
     ``reds`` is the number of red fives among the concealed tiles per number suit (m, p, s),
     the winning tile included when ``win_red``.
     """
 
-    concealed: tuple[int, ...]
-    win_tile: int
-    melds: tuple[Meld, ...] = ()
-    reds: tuple[int, int, int] = (0, 0, 0)
-    win_red: bool = False
+    FIELDS = ("concealed", "win_tile", "melds", "reds", "win_red")
+
+    def __init__(
+        self,
+        concealed: tuple[int, ...],
+        win_tile: int,
+        melds: tuple[Meld, ...] = (),
+        reds: tuple[int, int, int] = (0, 0, 0),
+        win_red: bool = False,
+    ) -> None:
+        self.concealed: Final = concealed
+        self.win_tile: Final = win_tile
+        self.melds: Final = melds
+        self.reds: Final = reds
+        self.win_red: Final = win_red
+        self._text: str | None = None  # `text`, once asked for
 
     @property
     def is_closed(self) -> bool:
@@ -95,10 +112,12 @@ class Hand:
         """The winning tile as written back: ``5m``, or ``0m`` for a red five."""
         return name(self.win_tile, self.win_red)
 
-    @cached_property
+    @property
     def text(self) -> str:
         """`notation()`, computed once."""
-        return self.notation()
+        if self._text is None:
+            self._text = self.notation()
+        return self._text
 
     def notation(self) -> str:
         """Canonical notation: concealed tiles without the winning tile, the winning tile, the melds.
@@ -117,18 +136,27 @@ class Hand:
         return " ".join(parts)
 
 
-@dataclass(frozen=True)
-class HeldHand:
+class HeldHand(Record):
     """A hand as written, not (yet) a win: concealed counts, red fives per suit (m, p, s) and melds.
 
     ``last`` is the last concealed tile written, (tile, red), which a winning hand wins on by default.
     """
 
-    text: str
-    counts: tuple[int, ...]
-    reds: tuple[int, int, int]
-    melds: tuple[Meld, ...]
-    last: tuple[int, bool] | None = None
+    FIELDS = ("text", "counts", "reds", "melds", "last")
+
+    def __init__(
+        self,
+        text: str,
+        counts: tuple[int, ...],
+        reds: tuple[int, int, int],
+        melds: tuple[Meld, ...],
+        last: tuple[int, bool] | None = None,
+    ) -> None:
+        self.text: Final = text
+        self.counts: Final = counts
+        self.reds: Final = reds
+        self.melds: Final = melds
+        self.last: Final = last
 
     @property
     def size(self) -> int:

@@ -12,9 +12,11 @@ from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld
 from .tiles import FIVES, name
 
 _SUIT_OF: Final = {ord(letter): s for s, letter in enumerate("mpsz")}
-#: (tile, red) by suit * 10 + digit, None where the digit and suit make no tile ("0m" is red 5m).
-_TILE_TABLE: Final[list[tuple[int, bool] | None]] = [
-    (s * 9 + (4 if d == 0 else d - 1), d == 0) if s < 3 or 1 <= d <= 7 else None
+#: A tile as one small int, its code: tile * 2 + 1 for a red five. Small ints are shared objects, so a
+#: list of codes costs no allocation per tile, where (tile, red) pairs would each be a new tuple.
+#: Codes by suit * 10 + digit, -1 where the digit and suit make no tile ("0m" is red 5m).
+_CODE_TABLE: Final[list[int]] = [
+    ((s * 9 + (4 if d == 0 else d - 1)) * 2 + (d == 0)) if s < 3 or 1 <= d <= 7 else -1
     for s in range(4)
     for d in range(10)
 ]
@@ -23,8 +25,13 @@ _TILE_TABLE: Final[list[tuple[int, bool] | None]] = [
 def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, bool]]:
     """(tile, red) pairs of the tile groups in ``text[start:end]``; bad notation raises
     NotationError pointing at the first bad character."""
+    return [(code >> 1, bool(code & 1)) for code in scan_codes(text, start, end)]
+
+
+def scan_codes(text: str, start: int = 0, end: int | None = None) -> list[int]:
+    """`scan` as tile codes (tile * 2 + red)."""
     stop = len(text) if end is None else end
-    out: list[tuple[int, bool]] = []
+    out: list[int] = []
     first = start  # where the digits waiting for their suit letter begin
     for i in range(start, stop):
         code = ord(text[i])
@@ -34,8 +41,8 @@ def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, b
         if i == first or suit < 0:
             _refuse(text, start, stop)
         for k in range(first, i):
-            tile = _TILE_TABLE[suit * 10 + ord(text[k]) - 48]
-            if tile is None:  # 0z, 8z, 9z
+            tile = _CODE_TABLE[suit * 10 + ord(text[k]) - 48]
+            if tile < 0:  # 0z, 8z, 9z
                 _refuse(text, start, stop)
             out.append(tile)
         first = i + 1
@@ -119,21 +126,22 @@ def parse_written(text: str) -> HeldHand:
     14
     """
     counts, reds, melds = [0] * 34, [0, 0, 0], []
-    last = None
+    last = -1  # the code of the last concealed tile
     for start, end in _tokens(text):
         colon = text.find(":", start, end)
         if colon < 0:
-            for tile in scan(text, start, end):
-                counts[tile[0]] += 1
-                if tile[1]:
-                    reds[tile[0] // 9] += 1
-                last = tile
+            for code in scan_codes(text, start, end):
+                counts[code >> 1] += 1
+                if code & 1:
+                    reds[(code >> 1) // 9] += 1
+                last = code
         else:
             kind = meld_kind(text, start, colon, end)
             melds.append(make_meld(kind, scan(text, colon + 1, end), text, start))
-    if last is None and not melds:
+    if last < 0 and not melds:
         raise NotationError("empty hand", text, 0, detail="empty_hand")
-    return HeldHand(text, tuple(counts), (reds[0], reds[1], reds[2]), tuple(melds), last)
+    tile = None if last < 0 else (last >> 1, bool(last & 1))
+    return HeldHand(text, tuple(counts), (reds[0], reds[1], reds[2]), tuple(melds), tile)
 
 
 def parse_hand(text: str, win: str | None = None) -> Hand:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
+from .record import Record
 from .rules import Rules
 from .tiles import table_seats
 
@@ -46,13 +47,18 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
     return LIMIT_BASE[limit], limit
 
 
-class Points(NamedTuple):
+class Points(Record):
     """What a win is worth before honba and deposits."""
 
-    ron: int | None
-    tsumo_dealer: int | None  # what the dealer pays on a non-dealer's tsumo
-    tsumo_other: int | None  # what each non-dealer pays on a tsumo
-    payers: int = 3  # who pays a tsumo: everyone but the winner
+    FIELDS = ("ron", "tsumo_dealer", "tsumo_other", "payers")
+
+    def __init__(
+        self, ron: int | None, tsumo_dealer: int | None, tsumo_other: int | None, payers: int = 3
+    ) -> None:
+        self.ron: Final = ron
+        self.tsumo_dealer: Final = tsumo_dealer  # what the dealer pays on a non-dealer's tsumo
+        self.tsumo_other: Final = tsumo_other  # what each non-dealer pays on a tsumo
+        self.payers: Final = payers  # who pays a tsumo: everyone but the winner
 
     @property
     def total(self) -> int:
@@ -112,7 +118,7 @@ def payments(
 ) -> dict[str, int]:
     """Each seat's change: the hand, ``honba`` counters and ``sticks`` deposits (all to the winner)."""
     seats = table_seats(rules.players)
-    delta = dict.fromkeys(seats, 0)
+    delta = {seat: 0 for seat in seats}
     if discarder is not None:
         paid = (points.ron or 0) + honba * rules.honba_points
         delta[discarder] -= paid

@@ -89,11 +89,12 @@ class HandFacts:
         self.win: int = hand.win_tile
         self.closed: bool = hand.is_closed
         self.counts: list[int] = hand.all_counts()
+        counts = self.counts
         self.seat_tile: int = wind_tile(ctx.seat_wind)
         self.round_tile: int = wind_tile(ctx.round_wind)
         every, some = _ALL_BITS, 0  # AND and OR of the bits of every tile present
         for t in range(34):
-            if self.counts[t]:
+            if counts[t]:
                 every &= _BITS[t]
                 some |= _BITS[t]
         self.suits: set[int] = {s for s in range(4) if some & (_SUIT_BIT << s)}

@@ -9,8 +9,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .context import Context, Request
 from .decompose import winning_tiles
@@ -19,37 +18,63 @@ from .fu import FuLine, fu_lines, round_fu
 from .hand import Hand
 from .points import Points, base_points, payments, table_points
 from .reading import Reading, readings
+from .record import Record
 from .rules import Rules
 from .tiles import NORTH, dora_of_players, name
 from .yaku import NAMES, find_yaku, find_yakuman, renhou_as
 
 
-class YakuItem(NamedTuple):
+class YakuItem(Record):
     """One listed yaku: han for a yaku or dora, ``yakuman`` (the multiplier) for a yakuman."""
 
-    id: str
-    han: int | None = None
-    yakuman: int | None = None
+    FIELDS = ("id", "han", "yakuman")
+
+    def __init__(self, id: str, han: int | None = None, yakuman: int | None = None) -> None:
+        self.id: Final = id
+        self.han: Final = han
+        self.yakuman: Final = yakuman
 
 
-@dataclass(frozen=True)
-class Result:
-    """A scored win. ``han``/``fu`` are None for a yakuman; ``yakuman`` is its multiplier."""
+class Result(Record):
+    """A scored win. ``han``/``fu`` are None for a yakuman; ``yakuman`` is its multiplier.
 
-    hand: Hand
-    context: Context
-    rules: Rules
-    yaku: tuple[YakuItem, ...]
-    han: int | None
-    fu: int | None
-    yakuman: int
-    limit: str | None
-    fu_lines: tuple[FuLine, ...]
-    wait: str
-    points: Points
-    payments: dict[str, int]
-    #: The decomposition that was scored (groups, pair, wait): what the report shows as ``reading``.
-    reading: Reading
+    ``reading`` is the decomposition that was scored (groups, pair, wait): the report's ``reading``.
+    """
+
+    FIELDS = (
+        "hand", "context", "rules", "yaku", "han", "fu", "yakuman", "limit", "fu_lines", "wait",
+        "points", "payments", "reading",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        hand: Hand,
+        context: Context,
+        rules: Rules,
+        yaku: tuple[YakuItem, ...],
+        han: int | None,
+        fu: int | None,
+        yakuman: int,
+        limit: str | None,
+        fu_lines: tuple[FuLine, ...],
+        wait: str,
+        points: Points,
+        payments: dict[str, int],
+        reading: Reading,
+    ) -> None:
+        self.hand: Final = hand
+        self.context: Final = context
+        self.rules: Final = rules
+        self.yaku: Final = yaku
+        self.han: Final = han
+        self.fu: Final = fu
+        self.yakuman: Final = yakuman
+        self.limit: Final = limit
+        self.fu_lines: Final = fu_lines
+        self.wait: Final = wait
+        self.points: Final = points
+        self.payments: Final = payments
+        self.reading: Final = reading
 
     @property
     def key(self) -> tuple[int, int, int, int]:
@@ -133,7 +158,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     if not candidates:
         names = tuple(NAMES[y.id][0] for y, _ in found)
         return Shortfall(yaku_han, names, needed, why) if found else None
-    return max(candidates, key=lambda res: res.key)
+    return best_of(candidates)
 
 
 def furiten(waits: list[int], ctx: Context) -> tuple[str, tuple[int, ...]] | None:
@@ -161,6 +186,16 @@ def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
     return None if found is None else (found[1][0], found[0])
 
 
+def best_of(results: list[Result]) -> Result:
+    """The result that pays most by `Result.key`, the first of equals (as ``max`` would, without a
+    call per result)."""
+    top = results[0]
+    for res in results[1:]:
+        if res.key > top.key:
+            top = res
+    return top
+
+
 def score_request(req: Request) -> Result:
     """Score a checked request, or raise NotAWin, Furiten, NoYaku or BelowMinimum."""
     hand, ctx, rules = req.hand, req.context, req.rules
@@ -178,7 +213,7 @@ def score_request(req: Request) -> Result:
     scored = [score_reading(r) for r in found]
     results = [res for res in scored if isinstance(res, Result)]
     if results:
-        return max(results, key=lambda res: res.key)
+        return best_of(results)
     short = [res for res in scored if isinstance(res, Shortfall)]
     if not short:
         bonus = "dora and kita do not" if ctx.kita else "dora do not"

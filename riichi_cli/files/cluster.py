@@ -18,7 +18,7 @@ def dask_map(fn: Callable[[Any], Any], items: list, address: str, batch: int = 6
     (it is pickled by name).
     """
     try:
-        from dask.distributed import Client
+        from dask.distributed import Client  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise NoDask("--scheduler needs dask: pip install 'riichi-cli[dask]'") from None
     try:

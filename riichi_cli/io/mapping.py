@@ -11,14 +11,14 @@ two halves for an analysis of 13 tiles, which has a situation but no winning til
 from __future__ import annotations
 
 import math
-from dataclasses import replace
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
 from ..core.errors import InvalidContext, NotationError, did_you_mean, short
 from ..core.hand import Hand, Meld
 from ..core.notation import check_counts, parse_hand, scan
-from ..core.rules import Rules, resolve_rules, with_overrides
+from ..core.record import Record, replace
+from ..core.rules import DEFAULT_PRESET, PRESETS, Rules, resolve_rules, with_overrides
 
 #: The yes/no keys of a situation, in the order the command line lists them.
 FLAGS: Final = (
@@ -44,14 +44,17 @@ _SEAT_WORDS: Final = {
 TilePairs = list[tuple[int, bool]]
 
 
-class Head(NamedTuple):
+class Head(Record):
     """The keys read before the hand: id, rules, win kind and winds."""
 
-    id: Any
-    rules: Rules
-    tsumo: bool
-    round_wind: str
-    seat_wind: str
+    FIELDS = ("id", "rules", "tsumo", "round_wind", "seat_wind")
+
+    def __init__(self, id: Any, rules: Rules, tsumo: bool, round_wind: str, seat_wind: str) -> None:
+        self.id: Final = id
+        self.rules: Final = rules
+        self.tsumo: Final = tsumo
+        self.round_wind: Final = round_wind
+        self.seat_wind: Final = seat_wind
 
 
 def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
@@ -80,7 +83,7 @@ def read_id(mapping: dict) -> Any:
 
 
 def seat(value: object, key: str) -> str:
-    found = _SEAT_WORDS.get(str(value).strip().lower()) if isinstance(value, str) else None
+    found = _SEAT_WORDS.get(value.strip().lower()) if isinstance(value, str) else None
     if found is None:
         raise InvalidContext(f"{key} must be one of E, S, W, N, got {short(value)}", detail="bad_seat")
     return found
@@ -215,7 +218,7 @@ def read_head(mapping: Any, default_rules: Rules | None, echo: dict) -> Head:
             f"a hand must be a mapping of keys, got {type(mapping).__name__}", detail="not_a_mapping"
         )
     ident = echo["id"] = read_id(mapping)
-    rules = read_rules(mapping, default_rules or resolve_rules())
+    rules = read_rules(mapping, default_rules or PRESETS[DEFAULT_PRESET])
     win = mapping.get("win", "ron")
     if win not in ("ron", "tsumo"):
         raise InvalidContext(f"win must be ron or tsumo, got {short(win)}", detail="bad_win")
@@ -282,30 +285,29 @@ def read_hand(text: object, win_tile: object) -> Hand:
 
 def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> Context:
     """The Context of a mapping whose head and indicators were read already."""
-    get = mapping.get
-    raw_from = get("from")
-    chankan, robbed_ankan = chankan_value(get("chankan", False))
+    raw_from = mapping.get("from")
+    chankan, robbed_ankan = chankan_value(mapping.get("chankan", False))
     return Context(
         tsumo=head.tsumo,
         from_seat=None if raw_from is None else seat(raw_from, "from"),
         round_wind=head.round_wind,
         seat_wind=head.seat_wind,
-        riichi=flag(get("riichi", False), "riichi"),
-        double_riichi=flag(get("double_riichi", False), "double_riichi"),
-        ippatsu=flag(get("ippatsu", False), "ippatsu"),
-        haitei=flag(get("haitei", False), "haitei"),
-        houtei=flag(get("houtei", False), "houtei"),
-        rinshan=flag(get("rinshan", False), "rinshan"),
+        riichi=flag(mapping.get("riichi", False), "riichi"),
+        double_riichi=flag(mapping.get("double_riichi", False), "double_riichi"),
+        ippatsu=flag(mapping.get("ippatsu", False), "ippatsu"),
+        haitei=flag(mapping.get("haitei", False), "haitei"),
+        houtei=flag(mapping.get("houtei", False), "houtei"),
+        rinshan=flag(mapping.get("rinshan", False), "rinshan"),
         chankan=chankan,
-        tenhou=flag(get("tenhou", False), "tenhou"),
-        chiihou=flag(get("chiihou", False), "chiihou"),
-        renhou=flag(get("renhou", False), "renhou"),
+        tenhou=flag(mapping.get("tenhou", False), "tenhou"),
+        chiihou=flag(mapping.get("chiihou", False), "chiihou"),
+        renhou=flag(mapping.get("renhou", False), "renhou"),
         dora=tuple([t for t, _ in dora]),
         ura=tuple([t for t, _ in ura]),
-        honba=count(get("honba", 0), "honba"),
-        riichi_sticks=count(get("riichi_sticks", 0), "riichi_sticks"),
-        discards=tuple([t for t, _ in tile_list(get("discards"), "discards")]),
-        passed=tuple([t for t, _ in tile_list(get("passed"), "passed")]),
+        honba=count(mapping.get("honba", 0), "honba"),
+        riichi_sticks=count(mapping.get("riichi_sticks", 0), "riichi_sticks"),
+        discards=tuple([t for t, _ in tile_list(mapping.get("discards"), "discards")]),
+        passed=tuple([t for t, _ in tile_list(mapping.get("passed"), "passed")]),
         chankan_ankan=robbed_ankan,
     )
 

@@ -31,9 +31,12 @@ def group_text(tiles: list[int], reds: int) -> str:
 
 
 PAIR = -1
-_KIND_NAMES = {PAIR: "pair", SEQ: "sequence", TRIP: "triplet"}
-#: (kind, first tile, red fives) -> the group's notation: a hand's groups cost a lookup each.
-_texts: dict[tuple[int, int, int], str] = {}
+#: Names by kind + 1 (PAIR, SEQ, TRIP).
+_KIND_NAMES = ("pair", "sequence", "triplet")
+assert (PAIR, SEQ, TRIP) == (-1, 0, 1)
+#: (kind, first tile, red fives) packed in an int -> the group's notation: a hand's groups cost a lookup
+#: each, and an int key spares building and hashing a tuple.
+_texts: dict[int, str] = {}
 
 
 def _tiles(kind: int, t: int) -> list[int]:
@@ -41,7 +44,7 @@ def _tiles(kind: int, t: int) -> list[int]:
 
 
 def _text(kind: int, t: int, reds: int) -> str:
-    key = (kind, t, reds)
+    key = ((kind + 1) * 34 + t) * 4 + reds  # reds: 0-3
     text = _texts.get(key)
     if text is None:
         text = _texts[key] = group_text(_tiles(kind, t), reds)
@@ -84,7 +87,7 @@ def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
     win = _win_index(r, groups)
     reds = _red_counts(groups, win, hand)
     return [
-        {"tiles": _text(kind, t, reds[i]), "kind": _KIND_NAMES[kind], "open": False, "win": i == win}
+        {"tiles": _text(kind, t, reds[i]), "kind": _KIND_NAMES[kind + 1], "open": False, "win": i == win}
         for i, (t, kind) in enumerate(groups)
     ]
 

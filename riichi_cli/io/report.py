@@ -42,8 +42,7 @@ def result_dict(
     tsumo = None if pts.ron is not None else {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
     honba = ctx.honba if honba is None else honba
     sticks = ctx.riichi_sticks if sticks is None else sticks
-    out: dict = {} if source is None else {"source": source}
-    out.update({
+    out: dict = {
         "id": id, "ok": True, "error": None, "hand": hand.text,
         "win_tile": hand.win_name, "win": "tsumo" if ctx.tsumo else "ron",
         "from": ctx.discarder, "seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
@@ -53,8 +52,8 @@ def result_dict(
         "points": {"total": pts.total, "ron": pts.ron, "tsumo": tsumo,
                    "honba": honba_collected(honba, ctx.tsumo, res.rules), "deposits": 1000 * sticks},
         "payments": res.payments, "warnings": [], "reading": reading_dict(res),
-    })  # fmt: skip
-    return out
+    }  # fmt: skip
+    return out if source is None else {"source": source, **out}  # a batch names the file first
 
 
 _yaku_dicts: dict[tuple[str, int | None, int | None], dict] = {}

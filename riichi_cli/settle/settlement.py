@@ -38,13 +38,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, InvalidHand, RiichiError, did_you_mean, short
 from ..core.notation import check_limits, parse_written
 from ..core.points import Points, honba_share, payments, table_points
+from ..core.record import replace
 from ..core.rules import Rules, resolve_rules
 from ..core.scoring import Result, score_request
 from ..core.tiles import DRAGONS, SEATS, WINDS, name, table_seats

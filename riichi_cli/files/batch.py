@@ -39,9 +39,13 @@ def score_unit(unit: Unit, rules: Rules) -> list[dict]:
 Record = tuple[str, bool, "str | None"]
 
 
+#: `json.dumps(d, ensure_ascii=False, allow_nan=False)` without building an encoder per call.
+_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+
+
 def record(d: dict) -> Record:
     """A docs/output.md object as strict JSON text (no NaN or Infinity), with what the summary counts."""
-    text = json.dumps(d, ensure_ascii=False, allow_nan=False)
+    text = _encode(d)
     return text, d["ok"], None if d["ok"] else d["error"]["code"]
 
 

@@ -89,7 +89,7 @@ class _Reader:
                 contents[self.i] = rest
                 items.append(self.mapping(indents[self.i]))
             else:
-                items.append(self.value(rest))
+                items.append(self.cache[rest] if rest in self.cache else self.value(rest))
                 self.i += 1
             if indents[self.i] > indent:
                 raise NotSimple
@@ -97,16 +97,17 @@ class _Reader:
 
     def mapping(self, indent: int) -> dict:
         result: dict = {}
-        indents, contents = self.indents, self.contents
+        # Only texts already read as plain scalars are cached: a hit needs no further checks.
+        indents, contents, cache = self.indents, self.contents, self.cache
         while indents[self.i] == indent:
             match = _ENTRY.match(contents[self.i])
             if match is None:
                 raise NotSimple
-            key = self.scalar(match.group(1))
-            text = match.group(2)
+            key, text = match.groups()
+            key = cache[key] if key in cache else self.scalar(key)
             self.i += 1
             if text and text[0] != "#":
-                result[key] = self.value(text)
+                result[key] = cache[text] if text in cache else self.value(text)
                 if indents[self.i] > indent:
                     raise NotSimple  # a multi-line scalar
                 continue

@@ -116,6 +116,9 @@ def is_complete(counts: tuple[int, ...] | list[int]) -> bool:
     return bool(standard_splits(counts))
 
 
+ORPHAN_SET: Final = frozenset(ORPHANS)
+
+
 def winning_tiles(counts: tuple[int, ...] | list[int]) -> list[int]:
     """The tiles that complete concealed counts of 3k+1 tiles, by shape (the furiten and waits question).
 
@@ -129,9 +132,29 @@ def winning_tiles(counts: tuple[int, ...] | list[int]) -> list[int]:
         raise ValueError(f"winning_tiles needs 34 counts of 3k+1 tiles, got {sum(counts)} in {len(counts)}")
     c = list(counts)
     out = []
+    closed = sum(c) == 13
+    # Four sets and a pair leave each suit's count at 0 mod 3 but one suit's at 2.
+    residues = [sum(c[9 * s : 9 * s + 9]) % 3 for s in range(4)]
     for t in range(34):
+        r = residues[:]
+        r[t // 9] = (r[t // 9] + 1) % 3
+        standard = sorted(r) == [0, 0, 0, 2] and _may_complete(c, t)
+        if not (standard or (closed and (t in ORPHAN_SET or c[t] == 1))):
+            continue
         c[t] += 1
         if is_complete(c):
             out.append(t)
         c[t] -= 1
     return out
+
+
+def _may_complete(c: list[int], t: int) -> bool:
+    """Whether tile ``t`` can join sets and a pair: a tile with no copy and no neighbour within two
+    of it in its suit makes no pair, set or sequence."""
+    if t >= 27:
+        return c[t] > 0
+    lo = t - t % 9
+    for u in range(max(lo, t - 2), min(lo + 9, t + 3)):
+        if c[u]:
+            return True
+    return False

@@ -5,14 +5,13 @@ from __future__ import annotations
 import gc
 import json
 import sys
-from collections.abc import Iterator
 from contextlib import closing
 
 import click
 
 from ..core.rules import Rules
 from ..files.batch import Summary, results
-from .common import RulesParam, resolve, write_json_text
+from .common import RulesParam, progress, resolve, write_json_text
 
 
 @click.command(
@@ -55,22 +54,6 @@ def batch(paths, fmt, as_json, jobs, scheduler, preset, rule_items) -> None:
     sys.exit(run_batch(list(paths), fmt, jobs, rules, scheduler))
 
 
-def _progress(groups: Iterator[list]) -> Iterator[list]:
-    """A progress count on stderr, only when stderr is a terminal (the total is not known ahead)."""
-    if not sys.stderr.isatty():
-        yield from groups
-        return
-    from rich.progress import Progress
-
-    from .render.console import console
-
-    with Progress(console=console(stderr=True), transient=True) as bar:
-        task = bar.add_task("scoring", total=None)
-        for group in groups:
-            bar.advance(task, len(group))
-            yield group
-
-
 def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: str | None = None) -> int:
     """Score and print as results come; the exit code is 1 when any object has ``ok: false``.
 
@@ -94,7 +77,7 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
     first = True
     with closing(groups):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
         try:
-            for group in _progress(groups):
+            for group in progress(groups, "scoring", weight=len):
                 for text, ok, code in group:
                     counts.add(ok, code)
                     if fmt == "table":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NoReturn, TypeVar
 
 import click
@@ -263,3 +263,22 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
     if params.get("chankan_ankan"):
         mapping["chankan"] = "ankan"
     return mapping
+
+
+def progress(
+    items: Iterator[T], label: str, total: int | None = None, weight: Callable[[T], int] = lambda _: 1
+) -> Iterator[T]:
+    """``items`` passed through, with a transient progress bar on stderr when stderr is a terminal
+    (``total`` None: a count, the end not known ahead; ``weight``: how much each item advances it)."""
+    if not sys.stderr.isatty() or (total is not None and total < 2):
+        yield from items
+        return
+    from rich.progress import Progress
+
+    from .render.console import console
+
+    with Progress(console=console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        for item in items:
+            bar.advance(task, weight(item))
+            yield item

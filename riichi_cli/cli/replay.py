@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 
 import click
 
-from .common import RulesParam, resolve
+from .common import RulesParam, progress, resolve
 
 
 @click.command(
@@ -42,22 +41,6 @@ def replay(paths, fmt, as_json, jobs, scheduler, preset, rule_items) -> None:
     rules = resolve(preset, ())
     overrides = parse_rule_assignments(rule_items)  # kept apart: they win over the log's own rules
     sys.exit(run_replay(list(paths), "json" if as_json else fmt, jobs, scheduler, rules, overrides))
-
-
-def _progress(total: int, files: Iterator[list[dict]]) -> Iterator[list[dict]]:
-    """A progress bar on stderr for several files, only when stderr is a terminal."""
-    if not sys.stderr.isatty() or total < 2:
-        yield from files
-        return
-    from rich.progress import Progress
-
-    from .render.console import console
-
-    with Progress(console=console(stderr=True), transient=True) as bar:
-        task = bar.add_task("replaying", total=total)
-        for objs in files:
-            bar.advance(task)
-            yield objs
 
 
 class Tally:
@@ -99,7 +82,7 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
     tally, kept = Tally(), []
     write = sys.stdout.write
     try:
-        for objs in _progress(total, files):
+        for objs in progress(files, "replaying", total):
             tally.add(objs)
             if fmt == "json":
                 kept += objs

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import terminal
 from click.testing import CliRunner
 
 from riichi_cli.cli import main
@@ -699,26 +700,7 @@ def _clean_env() -> dict:
 
 def _pty_output(args: list[str], env: dict) -> bytes:
     """Run riichi with stdout and stderr on a pseudo-terminal; return what it wrote."""
-    pty = pytest.importorskip("pty")
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "riichi_cli", *args],
-        stdout=slave, stderr=slave, stdin=subprocess.DEVNULL,
-        env={**_clean_env(), "TERM": "xterm-256color", "COLUMNS": "120", **env}, cwd=ROOT,
-    )  # fmt: skip
-    os.close(slave)
-    out = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
-    os.close(master)
-    proc.wait(timeout=60)
-    return out
+    return terminal.on_terminal(args, {"COLUMNS": "120", **env}, stderr=True)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")

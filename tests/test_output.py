@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import terminal
 from click.testing import CliRunner
 
 from riichi_cli.cli import main
@@ -46,36 +47,7 @@ def riichi(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
 
 def on_terminal(args: list[str], env: dict) -> str:
     """Run riichi with stdout on a pseudo-terminal (stderr discarded); return what it printed."""
-    pty = pytest.importorskip("pty")
-    master, slave = pty.openpty()
-    drop = (
-        "NO_COLOR",
-        "FORCE_COLOR",
-        "TTY_COMPATIBLE",
-        "TTY_INTERACTIVE",
-        "COLUMNS",
-        "LINES",
-        "RIICHI_TILES",
-    )
-    base = {k: v for k, v in os.environ.items() if k not in drop}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "riichi_cli", *args], stdout=slave, stderr=subprocess.DEVNULL,
-        stdin=subprocess.DEVNULL, env={**base, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", **env},
-        cwd=ROOT,
-    )  # fmt: skip
-    os.close(slave)
-    out = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
-    os.close(master)
-    proc.wait(timeout=120)
-    return out.decode()
+    return terminal.on_terminal(args, {"PYTHONPATH": str(ROOT), **env}).decode()
 
 
 # -- golden text views (checked by hand) --------------------------------------------------------

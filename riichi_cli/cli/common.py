@@ -188,7 +188,8 @@ def context_options(f=None, *, skip: tuple[str, ...] = ()):
     if f is None:
         return lambda g: context_options(g, skip=skip)
     for key in reversed(FLAGS):
-        f = click.option(f"--{key.replace('_', '-')}", key, is_flag=True, help=f"The win is {key}.")(f)
+        flag_help = f"Situation flag: {key.replace('_', ' ')}."
+        f = click.option(f"--{key.replace('_', '-')}", key, is_flag=True, help=flag_help)(f)
     opts = [
         ("--passed", "passed", "TILES", "Winning tiles let pass since your last discard (furiten)."),
         ("--discards", "discards", "TILES", "Your own discards this hand (furiten)."),
@@ -201,7 +202,7 @@ def context_options(f=None, *, skip: tuple[str, ...] = ()):
         ("--round", "round_wind", "SEAT", "Round wind (default E)."),
         ("--from", "from", "SEAT", "Seat that dealt in (default: the seat before yours)."),
         ("--win", "win_tile", "TILE", "The winning tile (default: the last concealed tile)."),
-        ("--context", "context_file", "FILE", "YAML file of section 3 keys; flags win over it."),
+        ("--context", "context_file", "FILE", "YAML file of input keys (docs/input.md); flags win over it."),
     ]
     for flag, dest, metavar, help_text in opts:
         if dest not in skip:
@@ -230,7 +231,7 @@ def build_mapping(
 
 
 def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
-    """The section 3 mapping of the command line: the --context file, then the flags over it."""
+    """The input mapping of the command line: the --context file, then the flags over it."""
     from click.core import ParameterSource
 
     mapping: dict = {}

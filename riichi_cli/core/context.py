@@ -217,7 +217,7 @@ def check_chankan(hand: Hand, c: Context, rules: Rules) -> None:
         )
 
 
-# -- three players (SPEC 12) ------------------------------------------------------------------
+# -- three players (README, "Three players") --------------------------------------------------------
 
 
 def not_in_set(tile: int) -> str:

@@ -46,7 +46,7 @@ class Rules:
     min_han: int = 1
     ryanshiba: bool = False
     honba_points: int = 300
-    # Three players (SPEC 12): the four-player presets keep these defaults.
+    # Three players (README, "Three players"): the four-player presets keep these defaults.
     players: int = 4
     tsumo_loss: bool = True
 
@@ -144,9 +144,9 @@ ryanshiba              false  false  false   false   false  false
 honba_points           300    300    300     300     300    300
 """
 
-#: The three-player presets (SPEC 12): a four-player preset and every value that differs from it, with
-#: '*' where the organiser's own text could not be checked. Options not named keep the base preset's
-#: value and its mark.
+#: The three-player presets (README, "Three players"): a four-player preset and every value that
+#: differs from it, with '*' where the organiser's own text could not be checked. Options not named
+#: keep the base preset's value and its mark.
 _THREE_PLAYER = {
     "tenhou3": ("tenhou", "players=3 aka_dora=2 tsumo_loss=true honba_points=200 noten_penalty=2000 "
                           "nagashi_mangan=true*"),

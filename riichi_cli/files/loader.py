@@ -349,7 +349,7 @@ def read_stdin_capped(where: str = "stdin") -> bytes:
 
 
 def load_context(path: str) -> dict:
-    """A --context file: one mapping of section 3 keys."""
+    """A --context file: one mapping of input keys (docs/input.md)."""
     if path == "-":
         items = stdin_items(read_stdin_capped())
     else:

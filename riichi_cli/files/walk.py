@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..core.errors import Unreadable
 
-#: File names a folder walk reads: YAML files (SPEC 3) and JSON lines (one hand per line).
+#: File names a folder walk reads: YAML files (docs/input.md) and JSON lines (one hand per line).
 HAND_SUFFIXES = (".yaml", ".yml", ".jsonl")
 
 #: What `expand` yields: (name for messages, '-' | a Path to read | the refusal of that path).

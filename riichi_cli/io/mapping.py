@@ -313,7 +313,8 @@ def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> 
 
 
 def read_three_player(mapping: dict, c: Context, rules: Rules) -> Context:
-    """``c`` with the ``kita`` key and the player count (SPEC 12); a three-player table has no North seat."""
+    """``c`` with the ``kita`` key and the player count (README, "Three players"); a three-player
+    table has no North seat."""
     kita = count(mapping.get("kita", 0), "kita")
     if rules.players != 3:
         if kita:

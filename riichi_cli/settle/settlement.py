@@ -63,7 +63,7 @@ ROUND_KEYS = frozenset(
 ROUND_ONLY = frozenset({"rules", "rule_options", "round_wind", "honba", "riichi_sticks"})
 WIN_KEYS = (KEYS - ROUND_ONLY) | {"pao"}
 ABORTIVE_REASONS = ("kyuushu", "suufon", "suucha_riichi", "suukan", "sanchahou")
-#: Three players: four winds, four riichi and a triple ron cannot happen (SPEC 12).
+#: Three players: four winds, four riichi and a triple ron cannot happen (README, "Three players").
 THREE_PLAYER_ABORTIVE = ("kyuushu",)
 DRAW_KEYS = {"exhaustive": {"kind", "tenpai", "nagashi", "hands"}, "abortive": {"kind", "reason"}}
 CHOMBO_KEYS = {"seat", "reason"}
@@ -206,7 +206,7 @@ def check_deposits(rnd: Round, declared: tuple[str, ...]) -> None:
 
 @dataclass(frozen=True)
 class Entry:
-    """One win as given: ``label`` names it in messages, ``raw`` holds its section 3 keys (no pao)."""
+    """One win as given: ``label`` names it in messages, ``raw`` holds its input keys (no pao)."""
 
     label: str
     seat: str
@@ -222,7 +222,8 @@ def read_entry(i: int, raw: object, table: str = SEATS) -> Entry:
     label = f"win {i}"
     if not isinstance(raw, dict):
         raise InvalidContext(
-            f"{label}: a win is a mapping of section 3 keys, got {short(raw)}", detail="bad_win_entry"
+            f"{label}: a win is a mapping of hand keys (hand, win, ...), got {short(raw)}",
+            detail="bad_win_entry",
         )
     for key in raw:
         if key in ROUND_ONLY:
@@ -324,7 +325,7 @@ def declared_riichi(rnd: Round, entries: list[Entry]) -> tuple[str, ...]:
 
 
 def scorer_mapping(e: Entry, rnd: Round) -> dict:
-    """The section 3 mapping the scorer gets: the win's keys plus the round's."""
+    """The input mapping (docs/input.md) the scorer gets: the win's keys plus the round's."""
     m = dict(e.raw, round_wind=rnd.round_wind, honba=rnd.honba, riichi_sticks=0)
     if e.seat in rnd.riichi and "riichi" not in m and "double_riichi" not in m:
         m["riichi"] = True  # the round's riichi list speaks for the winner

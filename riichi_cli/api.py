@@ -18,14 +18,12 @@ from .core.rules import (
     Rules,
     option_items,
     preset_name,
-    resolve_rules,
     rules_from_options,
     rules_options,
     with_overrides,
 )
-from .core.scoring import score_request
-from .io.mapping import build_request, read_id, read_rules, tile_list, unknown_key_message
-from .io.report import checked, error_dict, refusal, result_dict
+from .io.mapping import read_id, read_rules, rules_of, tile_list, unknown_key_message
+from .io.report import checked, error_dict, refusal, score_mapping
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -49,21 +47,14 @@ def score(mapping: Any, rules: Any = None, source: str | None = None) -> dict:
     >>> score({"hand": "123456s234m55p chi:789s", "win": "ron", "dora": ["1m"]})["points"]["total"]
     2000
     """
-    return score_checked(mapping, rules, source)[0]
+    return score_mapping(mapping, rules, source)[0]
 
 
 def score_checked(
     mapping: Any, rules: Any = None, source: str | None = None
 ) -> tuple[dict, RiichiError | None]:
     """Like `score`, also returning the refusal (for a caller that shows where the input went wrong)."""
-    echo: dict = {}
-
-    def work() -> dict:
-        default = rules if rules is None or isinstance(rules, Rules) else _rules_of(rules)
-        req = build_request(mapping, default, echo)
-        return result_dict(score_request(req), req.id, source)
-
-    return checked(work, lambda err: error_dict(err, echo, source))
+    return score_mapping(mapping, rules, source)
 
 
 # -- many hands, in order, in worker processes ------------------------------------------------
@@ -161,7 +152,7 @@ def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Ite
     [True, False]
     """
     try:
-        default = _rules_of(rules)
+        default = rules_of(rules)
     except RiichiError as err:  # bad default rules: every hand is refused with the reason
         refused = error_dict(err, {})
         return (dict(refused) for _ in mappings)
@@ -211,7 +202,7 @@ def shanten(mapping: Any, rules: Any = None) -> dict:
             raise InvalidContext(unknown_key_message(unknown[0], SHANTEN_INPUT), detail="unknown_key")
         read_id(mapping)
         seen, dora = tile_list(mapping.get("visible"), "visible"), tile_list(mapping.get("dora"), "dora")
-        players = read_rules(mapping, _rules_of(rules)).players
+        players = read_rules(mapping, rules_of(rules)).players
         report = shanten_of(mapping.get("hand"), seen, dora, players)[0]
         return {**report, "id": mapping["id"]} if "id" in mapping else report
 
@@ -230,26 +221,7 @@ def settle(mapping: Any, rules: Any = None) -> dict:
 
 
 def _rules_or_none(rules: Any) -> Rules | None:
-    return None if rules is None else _rules_of(rules)
-
-
-def _rules_of(rules: Any) -> Rules:
-    """Rules from a Rules value, a preset name, or ``{"rules": preset, "rule_options": {...}}``."""
-    if rules is None or isinstance(rules, Rules):
-        return rules or resolve_rules()
-    if isinstance(rules, str):
-        return resolve_rules(rules)
-    if isinstance(rules, dict):
-        unknown = [k for k in rules if k not in ("rules", "rule_options")]
-        if unknown:
-            raise InvalidContext(
-                unknown_key_message(unknown[0], {"rules", "rule_options"}), detail="unknown_key"
-            )
-        preset, options = rules.get("rules"), rules.get("rule_options") or {}
-        if not isinstance(options, dict) or not isinstance(preset, (str, type(None))):
-            raise InvalidContext("rules must be a preset name and rule_options a mapping")
-        return resolve_rules(preset, options)
-    raise InvalidContext(f"rules must be a preset name or a mapping, got {type(rules).__name__}")
+    return None if rules is None else rules_of(rules)
 
 
 def table(rules: Any = None) -> dict:
@@ -261,7 +233,7 @@ def table(rules: Any = None) -> dict:
     from .core.table import score_table
 
     def work() -> dict:
-        return {"ok": True, "error": None, **score_table(_rules_of(rules))}
+        return {"ok": True, "error": None, **score_table(rules_of(rules))}
 
     return checked(work, lambda err: refusal(err, None, TABLE_KEYS))[0]
 
@@ -311,7 +283,7 @@ def replay(path_or_text: Any, rules: Any = None, rule_options: dict | None = Non
     from .logs.replay import replay_text
 
     try:
-        base = _rules_of(rules)
+        base = rules_of(rules)
         overrides = dict(rule_options or {})
         with_overrides(base, overrides)  # an unknown option is refused here, once
     except RiichiError as e:

@@ -182,6 +182,28 @@ def read_rules(mapping: dict, default: Rules) -> Rules:
     return found
 
 
+def rules_of(rules: object) -> Rules:
+    """Rules from a Rules value, a preset name, or ``{"rules": preset, "rule_options": {...}}``
+    (the default rules a caller of the API gives); None is the default preset."""
+    if rules is None:
+        return resolve_rules()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return resolve_rules(rules)
+    if isinstance(rules, dict):
+        unknown = [k for k in rules if k not in ("rules", "rule_options")]
+        if unknown:
+            raise InvalidContext(
+                unknown_key_message(unknown[0], {"rules", "rule_options"}), detail="unknown_key"
+            )
+        preset, options = rules.get("rules"), rules.get("rule_options") or {}
+        if not isinstance(options, dict) or not (preset is None or isinstance(preset, str)):
+            raise InvalidContext("rules must be a preset name and rule_options a mapping")
+        return resolve_rules(preset, options)
+    raise InvalidContext(f"rules must be a preset name or a mapping, got {type(rules).__name__}")
+
+
 def _read_rules(preset: object, options: object, default: Rules) -> Rules:
     if options is not None and not isinstance(options, dict):
         raise InvalidContext(

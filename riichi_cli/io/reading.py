@@ -7,6 +7,8 @@ written, each group's tiles in notation with red fives written ``0`` where a 5 w
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core.decompose import SEQ, TRIP
 from ..core.hand import Hand
 from ..core.reading import Reading, _sequence_wait
@@ -34,27 +36,35 @@ PAIR = -1
 #: Names by kind + 1 (PAIR, SEQ, TRIP).
 _KIND_NAMES = ("pair", "sequence", "triplet")
 assert (PAIR, SEQ, TRIP) == (-1, 0, 1)
-#: (kind, first tile, red fives) packed in an int -> the group's notation: a hand's groups cost a lookup
-#: each, and an int key spares building and hashing a tuple.
-_texts: dict[int, str] = {}
+#: A concealed group as one int, ``tile * 3 + kind + 1``: a reading's groups sort as ints, in tile order
+#: (and kind order within a tile) as (tile, kind) pairs would, without comparing tuples.
+_KINDS: Final = 3
+#: A group's output dict by (group, red fives, winning group) packed in an int: a hand's groups cost a
+#: lookup and a copy each (a fresh dict for each result, so that callers may change it).
+_group_dicts: dict[int, dict] = {}
 
 
 def _tiles(kind: int, t: int) -> list[int]:
     return [t, t + 1, t + 2] if kind == SEQ else [t] * (2 if kind == PAIR else 3)
 
 
-def _text(kind: int, t: int, reds: int) -> str:
-    key = ((kind + 1) * 34 + t) * 4 + reds  # reds: 0-3
-    text = _texts.get(key)
-    if text is None:
-        text = _texts[key] = group_text(_tiles(kind, t), reds)
-    return text
+def _group_dict(group: int, reds: int, win: bool) -> dict:
+    key = (group * 4 + reds) * 2 + win  # reds: 0-3
+    found = _group_dicts.get(key)
+    if found is None:
+        t, kind = group // _KINDS, group % _KINDS
+        text = group_text(_tiles(kind - 1, t), reds)
+        found = {"tiles": text, "kind": _KIND_NAMES[kind], "open": False, "win": win}
+        _group_dicts[key] = found
+    return found.copy()
 
 
-def _win_index(r: Reading, groups: list[tuple[int, int]]) -> int:
-    """Which concealed group (first tile, kind) the winning tile completed; -1 if none."""
+def _win_index(r: Reading, groups: list[int]) -> int:
+    """Which concealed group the winning tile completed; -1 if none."""
     win, wait = r.win_tile, r.wait
-    for i, (t, kind) in enumerate(groups):
+    for i, group in enumerate(groups):
+        t, kind = group // _KINDS, group % _KINDS
+        kind -= 1
         if wait == "tanki" and kind == PAIR:
             return i
         if wait == "shanpon" and kind == TRIP and t == win:
@@ -64,17 +74,15 @@ def _win_index(r: Reading, groups: list[tuple[int, int]]) -> int:
     return -1
 
 
-def _red_counts(groups: list[tuple[int, int]], win: int, hand: Hand) -> list[int]:
+def _red_counts(groups: list[int], win: int, hand: Hand) -> list[int]:
     """How many red fives each group holds: the winning group first (a red winning tile is in it)."""
     used = [0] * len(groups)
-    if not any(hand.reds):
-        return used
     reds = list(hand.reds)
     for i in ([win] if win >= 0 else []) + [i for i in range(len(groups)) if i != win]:
-        t, kind = groups[i]
+        t, kind = groups[i] // _KINDS, groups[i] % _KINDS
         suit = t // 9
         if suit < 3 and reds[suit]:
-            fives = sum(1 for x in _tiles(kind, t) if x in FIVES)
+            fives = sum(1 for x in _tiles(kind - 1, t) if x in FIVES)
             used[i] = min(fives, reds[suit])
             reds[suit] -= used[i]
     return used
@@ -82,14 +90,16 @@ def _red_counts(groups: list[tuple[int, int]], win: int, hand: Hand) -> list[int
 
 def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
     """The concealed groups and the pair of a standard reading, in tile order, red fives handed out."""
-    sets = r.sets[: len(r.sets) - len(hand.melds)]
-    groups = sorted([(r.pair, PAIR)] + [(t, kind) for kind, t, _, _ in sets])
+    groups = [r.pair * _KINDS + PAIR + 1]
+    for i in range(len(r.sets) - len(hand.melds)):
+        kind, t, _, _ = r.sets[i]
+        groups.append(t * _KINDS + kind + 1)
+    groups.sort()
     win = _win_index(r, groups)
+    if hand.reds == (0, 0, 0):
+        return [_group_dict(group, 0, i == win) for i, group in enumerate(groups)]
     reds = _red_counts(groups, win, hand)
-    return [
-        {"tiles": _text(kind, t, reds[i]), "kind": _KIND_NAMES[kind + 1], "open": False, "win": i == win}
-        for i, (t, kind) in enumerate(groups)
-    ]
+    return [_group_dict(group, reds[i], i == win) for i, group in enumerate(groups)]
 
 
 def reading_groups(res: Result) -> list[dict]:
@@ -109,9 +119,10 @@ def reading_groups(res: Result) -> list[dict]:
                 )
         return out
     melds = [
-        {"tiles": m.notation().split(":")[1], "kind": _MELD_KINDS[m.kind], "open": m.is_open, "win": False}
+        {"tiles": m.notation()[len(m.kind) + 1 :], "kind": _MELD_KINDS[m.kind], "open": m.is_open,
+         "win": False}
         for m in hand.melds
-    ]
+    ]  # fmt: skip
     return _concealed_groups(r, hand) + melds
 
 

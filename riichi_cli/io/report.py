@@ -8,9 +8,9 @@ from typing import Any, TypeVar
 from ..core.errors import InvalidContext, RiichiError
 from ..core.points import honba_share
 from ..core.rules import Rules
-from ..core.scoring import Result
+from ..core.scoring import Result, score_request
 from ..core.yaku import NAMES
-from .mapping import valid_id
+from .mapping import build_request, rules_of, valid_id
 from .reading import reading_dict
 
 ECHO_KEYS = ("hand", "win_tile", "win", "from", "seat_wind", "round_wind")
@@ -24,6 +24,24 @@ def honba_collected(honba: int, tsumo: bool, rules: Rules) -> int:
         return honba * rules.honba_points
     payers = rules.players - 1
     return payers * honba * honba_share(rules, payers)
+
+
+def score_mapping(
+    mapping: Any, rules: Any = None, source: str | None = None
+) -> tuple[dict, RiichiError | None]:
+    """`riichi_cli.score` with the refusal: (the docs/output.md object, None), or (the refused
+    object, the error). ``rules`` are the caller's default rules (None, a preset name, a mapping or
+    Rules). Compiled, so that the API function over it is a thin wrapper."""
+    echo: dict = {}
+    try:
+        default = rules if rules is None or isinstance(rules, Rules) else rules_of(rules)
+        req = build_request(mapping, default, echo)
+        return result_dict(score_request(req), req.id, source), None
+    except RiichiError as err:
+        return error_dict(err, echo, source), err
+    except RecursionError:
+        deep = too_deep()
+        return error_dict(deep, echo, source), deep
 
 
 def result_dict(
@@ -94,8 +112,13 @@ def checked(work: Callable[[], T], refuse: Callable[[RiichiError], T]) -> tuple[
     except RiichiError as err:
         return refuse(err), err
     except RecursionError:
-        deep = InvalidContext("input nested too deeply")
+        deep = too_deep()
         return refuse(deep), deep
+
+
+def too_deep() -> RiichiError:
+    """The refusal of input nested deeper than Python can walk."""
+    return InvalidContext("input nested too deeply")
 
 
 def echo_id(mapping: object) -> Any:

@@ -19,6 +19,27 @@ class FuLine(Record):
         self.id: Final = id
         self.reason: Final = reason
         self.fu: Final = fu
+        self._dict: dict | None = None  # `as_dict`, once asked for
+
+    def as_dict(self) -> dict:
+        """``{"reason", "fu", "id"}`` (docs/output.md ``fu_breakdown``); a fresh dict each time."""
+        if self._dict is None:
+            self._dict = {"reason": self.reason, "fu": self.fu, "id": self.id}
+        return self._dict.copy()
+
+
+# The lines every hand may have, made once (a hand's lines are shared values, not new objects).
+_CHIITOITSU: Final = FuLine("chiitoitsu", "chiitoitsu", 25)
+_BASE: Final = FuLine("base", "base", 20)
+_CLOSED_RON: Final = FuLine("closed_ron", "closed ron", 10)
+_TSUMO: Final = FuLine("tsumo", "tsumo", 2)
+_OPEN_NO_FU: Final = FuLine("open_no_fu", "open hand with no fu", 10)
+_WAITS: Final = {w: FuLine(f"{w}_wait", f"{w} wait", 2) for w in ("kanchan", "penchan", "tanki")}
+#: The line of a triplet or quad by ``tile * 4 + open * 2 + kan``, made when first needed.
+_set_lines: Final[list[FuLine | None]] = [None] * (34 * 4)
+#: The line of a value pair by ``(tile * 4 + kind) * 8 + fu``, kind 1-3 for dragon, double wind and wind
+#: (fu below 8; others are not cached).
+_pair_lines: Final[list[FuLine | None]] = [None] * (34 * 4 * 8)
 
 
 def pair_kind(r: Reading) -> str:
@@ -49,33 +70,54 @@ def set_fu(tile: int, is_open: bool, is_kan: bool) -> int:
     return 2 * (2 if is_orphan(tile) else 1) * (1 if is_open else 2) * (4 if is_kan else 1)
 
 
+def set_line(tile: int, is_open: bool, is_kan: bool) -> FuLine:
+    """The fu line of a triplet or quad (``open pung 5m``, ``closed kan 1z``)."""
+    key = tile * 4 + is_open * 2 + is_kan
+    line = _set_lines[key]
+    if line is None:
+        what = f"{'open' if is_open else 'closed'} {'kan' if is_kan else 'pung'} {name(tile)}"
+        line = _set_lines[key] = FuLine(set_id(tile, is_open, is_kan), what, set_fu(tile, is_open, is_kan))
+    return line
+
+
+def pair_line(tile: int, kind: str, fu: int) -> FuLine:
+    """The fu line of a value pair of ``kind`` (`pair_kind`) worth ``fu``."""
+    key = (tile * 4 + (1 if kind == "dragon" else 2 if kind == "double_wind" else 3)) * 8 + fu
+    line = _pair_lines[key] if fu < 8 else None
+    if line is None:
+        line = FuLine(f"pair_{kind}", f"value pair {name(tile)}", fu)
+        if fu < 8:
+            _pair_lines[key] = line
+    return line
+
+
 def fu_lines(r: Reading, no_tsumo_fu: bool) -> list[FuLine]:
     """Every fu of a reading as (reason, fu), unrounded.
 
     ``no_tsumo_fu`` says whether a yaku that forbids the tsumo fu (pinfu) was scored.
     """
     if r.form == "chiitoitsu":
-        return [FuLine("chiitoitsu", "chiitoitsu", 25)]
-    lines = [FuLine("base", "base", 20)]
+        return [_CHIITOITSU]
+    lines = [_BASE]
     ctx = r.ctx
     if r.closed and not ctx.tsumo:
-        lines.append(FuLine("closed_ron", "closed ron", 10))
+        lines.append(_CLOSED_RON)
     if ctx.tsumo and not no_tsumo_fu and (r.rules.rinshan_tsumo_fu or not ctx.rinshan):
-        lines.append(FuLine("tsumo", "tsumo", 2))
+        lines.append(_TSUMO)
     for kind, tile, is_open, is_kan in r.sets:
         if kind == TRIP:
-            what = f"{'open' if is_open else 'closed'} {'kan' if is_kan else 'pung'} {name(tile)}"
-            lines.append(FuLine(set_id(tile, is_open, is_kan), what, set_fu(tile, is_open, is_kan)))
-    if r.wait in ("kanchan", "penchan", "tanki"):
-        lines.append(FuLine(f"{r.wait}_wait", f"{r.wait} wait", 2))
+            lines.append(set_line(tile, is_open, is_kan))
+    wait = _WAITS.get(r.wait)
+    if wait is not None:
+        lines.append(wait)
     if fu := pair_fu(r):
-        lines.append(FuLine(f"pair_{pair_kind(r)}", f"value pair {name(r.pair)}", fu))
-    if not r.closed and sum(line.fu for line in lines) == 20:
-        lines.append(FuLine("open_no_fu", "open hand with no fu", 10))
+        lines.append(pair_line(r.pair, pair_kind(r), fu))
+    if not r.closed and sum([line.fu for line in lines]) == 20:
+        lines.append(_OPEN_NO_FU)
     return lines
 
 
 def round_fu(lines: list[FuLine]) -> int:
     """The sum rounded up to 10 (seven pairs stay at 25)."""
-    total = sum(line.fu for line in lines)
+    total = sum([line.fu for line in lines])
     return total if total == 25 and lines[0].id == "chiitoitsu" else -(-total // 10) * 10

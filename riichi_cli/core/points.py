@@ -6,7 +6,7 @@ from typing import Final
 
 from .record import Record
 from .rules import Rules
-from .tiles import table_seats
+from .tiles import SEAT_INDEX, SEATS
 
 LIMIT_BASE: Final = {
     "mangan": 2000,
@@ -117,19 +117,20 @@ def payments(
     points: Points, winner: str, discarder: str | None, honba: int, sticks: int, rules: Rules
 ) -> dict[str, int]:
     """Each seat's change: the hand, ``honba`` counters and ``sticks`` deposits (all to the winner)."""
-    seats = table_seats(rules.players)
-    delta = {seat: 0 for seat in seats}
+    players = rules.players
+    delta = [0] * players  # by seat index, East first
+    won = SEAT_INDEX[winner]
     if discarder is not None:
         paid = (points.ron or 0) + honba * rules.honba_points
-        delta[discarder] -= paid
-        delta[winner] += paid
+        delta[SEAT_INDEX[discarder]] -= paid
+        delta[won] += paid
     else:
-        per_honba = honba_share(rules, rules.players - 1)
-        for seat in seats:
-            if seat != winner:
-                share = points.tsumo_dealer if seat == "E" else None
+        per_honba = honba_share(rules, players - 1)
+        for seat in range(players):
+            if seat != won:
+                share = points.tsumo_dealer if seat == 0 else None
                 paid = (share if share is not None else points.tsumo_other or 0) + honba * per_honba
                 delta[seat] -= paid
-                delta[winner] += paid
-    delta[winner] += 1000 * sticks
-    return delta
+                delta[won] += paid
+    delta[won] += 1000 * sticks
+    return {SEATS[seat]: delta[seat] for seat in range(players)}

@@ -21,18 +21,7 @@ from .reading import Reading, readings
 from .record import Record
 from .rules import Rules
 from .tiles import NORTH, dora_of_players, name
-from .yaku import NAMES, find_yaku, find_yakuman, renhou_as
-
-
-class YakuItem(Record):
-    """One listed yaku: han for a yaku or dora, ``yakuman`` (the multiplier) for a yakuman."""
-
-    FIELDS = ("id", "han", "yakuman")
-
-    def __init__(self, id: str, han: int | None = None, yakuman: int | None = None) -> None:
-        self.id: Final = id
-        self.han: Final = han
-        self.yakuman: Final = yakuman
+from .yaku import NAMES, YakuItem, find_yaku, find_yakuman, renhou_as
 
 
 class Result(Record):
@@ -82,6 +71,24 @@ class Result(Record):
         return (self.points.total, self.yakuman, self.han or 0, self.fu or 0)
 
 
+#: The bonus rows of `dora_items`, in the order a result lists them.
+BONUS_IDS: Final = ("dora", "aka_dora", "ura_dora", "kita")
+#: Listed bonus items by row and count (``_BONUS_COUNTS`` counts per row), made when first needed.
+_BONUS_COUNTS: Final = 32
+_bonus_items: Final[list[YakuItem | None]] = [None] * (len(BONUS_IDS) * _BONUS_COUNTS)
+
+
+def bonus_item(row: int, n: int) -> YakuItem:
+    """The listed item of ``n`` han of bonus row ``row`` of `BONUS_IDS` (one shared value per count)."""
+    if n >= _BONUS_COUNTS:
+        return YakuItem(BONUS_IDS[row], han=n)
+    key = row * _BONUS_COUNTS + n
+    item = _bonus_items[key]
+    if item is None:
+        item = _bonus_items[key] = YakuItem(BONUS_IDS[row], han=n)
+    return item
+
+
 def dora_items(r: Reading) -> list[YakuItem]:
     """Dora, red fives, (with riichi) ura dora and kita, each listed when it counts at least one.
 
@@ -92,13 +99,15 @@ def dora_items(r: Reading) -> list[YakuItem]:
     if ctx.kita:
         counts = list(counts)
         counts[NORTH] += ctx.kita
-    items = [
-        ("dora", sum(counts[dora_of_players(i, players)] for i in ctx.dora)),
-        ("aka_dora", r.hand.aka_count() if r.rules.aka_dora else 0),
-        ("ura_dora", sum(counts[dora_of_players(i, players)] for i in ctx.ura) if ctx.in_riichi else 0),
-        ("kita", ctx.kita),
-    ]
-    return [YakuItem(k, han=n) for k, n in items if n]
+    dora = 0
+    for i in ctx.dora:
+        dora += counts[dora_of_players(i, players)]
+    ura = 0
+    if ctx.in_riichi:
+        for i in ctx.ura:
+            ura += counts[dora_of_players(i, players)]
+    found = (dora, r.hand.aka_count() if r.rules.aka_dora else 0, ura, ctx.kita)
+    return [bonus_item(row, n) for row, n in enumerate(found) if n]
 
 
 def _finish(
@@ -117,6 +126,10 @@ def _finish(
     return Result(
         r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay, r
     )
+
+
+#: Renhou as a flat mangan (``renhou: mangan``): listed as 5 han.
+_RENHOU_MANGAN: Final = YakuItem("renhou", han=5)
 
 
 class Shortfall(NamedTuple):
@@ -139,24 +152,31 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     """The best result of one reading; a Shortfall when its yaku are too few han, None without yaku."""
     yakuman = find_yakuman(r)
     if yakuman:
-        n = sum(count for _, count in yakuman)
-        items = [YakuItem(y.id, yakuman=count) for y, count in yakuman]
+        n = sum([count for _, count in yakuman])
+        items = [y.item(count) for y, count in yakuman]
         return _finish(r, items, None, None, n, "yakuman", (), 8000 * n)
     found = find_yaku(r)
-    yaku_han = sum(han for _, han in found)
+    closed = r.closed
+    yaku_han = 0
+    no_tsumo_fu = False
+    for y in found:
+        yaku_han += y.closed_han if closed else y.open_han
+        no_tsumo_fu = no_tsumo_fu or y.no_tsumo_fu
     needed, why = han_needed(r)
     candidates: list[Result] = []
     if renhou_as(r, "mangan"):
-        candidates.append(_finish(r, [YakuItem("renhou", han=5)], 5, None, 0, "mangan", (), 2000))
+        candidates.append(_finish(r, [_RENHOU_MANGAN], 5, None, 0, "mangan", (), 2000))
     if yaku_han >= needed:
-        lines = fu_lines(r, any(y.no_tsumo_fu for y, _ in found))
+        lines = fu_lines(r, no_tsumo_fu)
         fu = round_fu(lines)
-        items = [YakuItem(y.id, han=han) for y, han in found] + dora_items(r)
-        han = sum(i.han or 0 for i in items)
+        items = [y.item(closed) for y in found] + dora_items(r)
+        han = 0
+        for item in items:
+            han += item.han or 0
         base, limit = base_points(han, fu, r.rules)
         candidates.append(_finish(r, items, han, fu, 0, limit, lines, base))
     if not candidates:
-        names = tuple(NAMES[y.id][0] for y, _ in found)
+        names = tuple([NAMES[y.id][0] for y in found])
         return Shortfall(yaku_han, names, needed, why) if found else None
     return best_of(candidates)
 

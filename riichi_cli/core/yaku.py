@@ -1,44 +1,104 @@
-"""Every yaku and yakuman as a small named predicate over a `Reading`, in two tables.
+"""Every yaku and yakuman as a small named test over a `Reading`, in two tables.
 
-`YAKU` rows give the han closed and open (0 open: closed only); `YAKUMAN` rows give a
-function returning how many yakuman the hand counts for it (0 when it does not apply).
+`YAKU` rows give the han closed and open (0 open: closed only); `YAKUMAN` rows count how many yakuman
+the hand is worth for them (0 when they do not apply). Each row is an instance of a one-method class:
+the compiled core calls a method directly, where a function held in a table goes through the generic
+(and ten times slower) Python call.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
 from .reading import Reading
+from .record import Record
 from .tiles import DRAGONS, GREEN, RED, WHITE, WINDS, is_orphan, is_terminal
 
 
-@dataclass(frozen=True)
+class YakuItem(Record):
+    """One listed yaku: han for a yaku or dora, ``yakuman`` (the multiplier) for a yakuman."""
+
+    FIELDS = ("id", "han", "yakuman")
+
+    def __init__(self, id: str, han: int | None = None, yakuman: int | None = None) -> None:
+        self.id: Final = id
+        self.han: Final = han
+        self.yakuman: Final = yakuman
+        self._dict: dict | None = None  # `as_dict`, once asked for
+
+    def as_dict(self) -> dict:
+        """``{"id", "name", "han"}`` or ``{"id", "name", "yakuman"}`` (docs/output.md), a fresh dict."""
+        if self._dict is None:
+            item: dict = {"id": self.id, "name": NAMES[self.id][0]}
+            if self.yakuman:
+                item["yakuman"] = self.yakuman
+            else:
+                item["han"] = self.han
+            self._dict = item
+        return self._dict.copy()
+
+
 class YakuDef:
-    """One yaku: its names, its han closed and open (0: not allowed open) and its test.
+    """One yaku: its names, its han closed and open (0: not allowed open) and its `test`.
 
     ``no_tsumo_fu``: a hand with this yaku earns no fu for a tsumo (pinfu's definition).
+    ``closed_item`` and ``open_item`` are what a result lists for it (``open_item`` None: closed only).
     """
 
-    id: str
-    name: str
-    english: str
-    japanese: str
-    closed_han: int
-    open_han: int
-    test: Callable[[Reading], bool]
-    no_tsumo_fu: bool = False
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        english: str,
+        japanese: str,
+        closed_han: int,
+        open_han: int,
+        no_tsumo_fu: bool = False,
+    ) -> None:
+        self.id: Final = id
+        self.name: Final = name
+        self.english: Final = english
+        self.japanese: Final = japanese
+        self.closed_han: Final = closed_han
+        self.open_han: Final = open_han
+        self.no_tsumo_fu: Final = no_tsumo_fu
+        self.closed_item: Final = YakuItem(id, han=closed_han)
+        self.open_item: Final = YakuItem(id, han=open_han) if open_han else None
+
+    def test(self, r: Reading) -> bool:
+        """Whether the reading has this yaku (each yaku's class says)."""
+        raise NotImplementedError
+
+    def item(self, closed: bool) -> YakuItem:
+        """What a result lists for this yaku in a closed or an open hand."""
+        if closed or self.open_item is None:
+            return self.closed_item
+        return self.open_item
+
+    def __repr__(self) -> str:
+        return f"YakuDef({self.id!r}, closed_han={self.closed_han}, open_han={self.open_han})"
 
 
-@dataclass(frozen=True)
 class YakumanDef:
-    id: str
-    name: str
-    english: str
-    japanese: str
-    count: Callable[[Reading], int]
+    """One yakuman: its names and its `count`, how many yakuman a reading makes of it."""
+
+    def __init__(self, id: str, name: str, english: str, japanese: str) -> None:
+        self.id: Final = id
+        self.name: Final = name
+        self.english: Final = english
+        self.japanese: Final = japanese
+        self._items: Final = (YakuItem(id, yakuman=1), YakuItem(id, yakuman=2))
+
+    def count(self, r: Reading) -> int:
+        """How many yakuman the reading counts for this one: 0 when it does not apply."""
+        raise NotImplementedError
+
+    def item(self, count: int) -> YakuItem:
+        """The listed item of this yakuman counted ``count`` times."""
+        return self._items[count - 1] if 1 <= count <= 2 else YakuItem(self.id, yakuman=count)
+
+    def __repr__(self) -> str:
+        return f"YakumanDef({self.id!r})"
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -46,154 +106,47 @@ class YakumanDef:
 
 def _peikou_pairs(r: Reading) -> int:
     """How many pairs of identical closed sequences the hand has (two for ryanpeikou)."""
-    seqs = r.seqs
-    if not r.closed or len(seqs) < 2 or len(set(seqs)) == len(seqs):
+    if not r.closed or len(r.seqs) < 2:
         return 0
-    return sum(n // 2 for n in Counter(seqs).values())
+    seqs = sorted(r.seqs)
+    pairs, i = 0, 0
+    while i + 1 < len(seqs):
+        if seqs[i] == seqs[i + 1]:
+            pairs += 1
+            i += 2
+        else:
+            i += 1
+    return pairs
 
 
-# -- yaku ----------------------------------------------------------------------------------
+def _outside(r: Reading, terminals_only: bool) -> bool:
+    """Every set and the pair hold a terminal (or, unless ``terminals_only``, an honor), and there is
+    a sequence.
 
-
-def riichi(r: Reading) -> bool:
-    return r.ctx.riichi and not r.ctx.double_riichi
-
-
-def double_riichi(r: Reading) -> bool:
-    return r.ctx.double_riichi
-
-
-def ippatsu(r: Reading) -> bool:
-    return r.ctx.ippatsu
-
-
-def menzen_tsumo(r: Reading) -> bool:
-    return r.closed and r.ctx.tsumo
-
-
-def pinfu(r: Reading) -> bool:
-    return (
-        r.closed
-        and r.form == "standard"
-        and r.wait == "ryanmen"
-        and len(r.seqs) == 4
-        and r.pair not in (WHITE, GREEN, RED, r.seat_tile, r.round_tile)
-    )
-
-
-def tanyao(r: Reading) -> bool:
-    return r.h.all_simple and (r.closed or r.rules.kuitan)
-
-
-def iipeikou(r: Reading) -> bool:
-    return _peikou_pairs(r) == 1
-
-
-def haku(r: Reading) -> bool:
-    return WHITE in r.trips
-
-
-def hatsu(r: Reading) -> bool:
-    return GREEN in r.trips
-
-
-def chun(r: Reading) -> bool:
-    return RED in r.trips
-
-
-def round_wind(r: Reading) -> bool:
-    return r.round_tile in r.trips
-
-
-def seat_wind(r: Reading) -> bool:
-    return r.seat_tile in r.trips
-
-
-def haitei(r: Reading) -> bool:
-    return r.ctx.haitei
-
-
-def houtei(r: Reading) -> bool:
-    return r.ctx.houtei
-
-
-def rinshan(r: Reading) -> bool:
-    return r.ctx.rinshan
-
-
-def chankan(r: Reading) -> bool:
-    return r.ctx.chankan
-
-
-def sanshoku(r: Reading) -> bool:
-    seqs = r.seqs
-    return len(seqs) >= 3 and any(n + 9 in seqs and n + 18 in seqs for n in seqs if n < 7)
-
-
-def ittsu(r: Reading) -> bool:
-    seqs = r.seqs
-    return len(seqs) >= 3 and any(s in seqs and s + 3 in seqs and s + 6 in seqs for s in (0, 9, 18))
-
-
-def _outside(r: Reading, ok: Callable[[int], bool]) -> bool:
-    """Every set and the pair hold a tile passing ``ok``, and there is a sequence.
-
-    A sequence holds a terminal exactly when it starts at 1 or 7, the only ``ok`` tiles it can hold.
+    A sequence holds a terminal exactly when it starts at 1 or 7, the only such tiles it can hold.
     """
-    if r.form != "standard" or not r.seqs or not ok(r.pair):
+    if r.form != "standard" or not r.seqs or not _end_tile(r.pair, terminals_only):
         return False
-    return all(t % 9 in (0, 6) for t in r.seqs) and all(ok(t) for t in r.trips)
+    for t in r.seqs:
+        if t % 9 not in (0, 6):
+            return False
+    for t in r.trips:
+        if not _end_tile(t, terminals_only):
+            return False
+    return True
 
 
-def chanta(r: Reading) -> bool:
-    return 3 in r.h.suits and _outside(r, is_orphan)
+def _end_tile(t: int, terminals_only: bool) -> bool:
+    return is_terminal(t) if terminals_only else is_orphan(t)
 
 
-def junchan(r: Reading) -> bool:
-    return _outside(r, is_terminal)
-
-
-def chiitoitsu(r: Reading) -> bool:
-    return r.form == "chiitoitsu"
-
-
-def toitoi(r: Reading) -> bool:
-    return len(r.trips) == 4
-
-
-def sanankou(r: Reading) -> bool:
-    return r.concealed_trips == 3
-
-
-def sankantsu(r: Reading) -> bool:
-    return r.kans == 3
-
-
-def sanshoku_doukou(r: Reading) -> bool:
-    trips = r.trips
-    return len(trips) >= 3 and any(n + 9 in trips and n + 18 in trips for n in trips if n < 9)
-
-
-def honroutou(r: Reading) -> bool:
-    return r.h.all_orphan and r.form != "kokushi"
-
-
-def shousangen(r: Reading) -> bool:
-    return r.pair in DRAGONS and sum(d in r.trips for d in DRAGONS) == 2
-
-
-def honitsu(r: Reading) -> bool:
-    suits = r.h.suits
-    return 3 in suits and len(suits) == 2
-
-
-def ryanpeikou(r: Reading) -> bool:
-    return _peikou_pairs(r) == 2
-
-
-def chinitsu(r: Reading) -> bool:
-    suits = r.h.suits
-    return len(suits) == 1 and 3 not in suits
+def _held(tiles: tuple[int, ...], trips: tuple[int, ...]) -> int:
+    """How many of ``tiles`` the reading has as triplets (or quads)."""
+    n = 0
+    for t in tiles:
+        if t in trips:
+            n += 1
+    return n
 
 
 def renhou_as(r: Reading, value: str) -> bool:
@@ -202,46 +155,218 @@ def renhou_as(r: Reading, value: str) -> bool:
     return r.ctx.renhou and r.rules.renhou == value
 
 
-def renhou(r: Reading) -> bool:
-    return renhou_as(r, "han5")
+# -- yaku ----------------------------------------------------------------------------------
 
 
-YAKU: tuple[YakuDef, ...] = (
-    YakuDef("riichi", "Riichi", "Ready hand", "立直", 1, 0, riichi),
-    YakuDef(
-        "double_riichi", "Double riichi", "Ready hand on the first turn", "ダブル立直", 2, 0, double_riichi
-    ),
-    YakuDef("ippatsu", "Ippatsu", "Win within a turn of riichi", "一発", 1, 0, ippatsu),
-    YakuDef(
-        "menzen_tsumo", "Menzen tsumo", "Self-draw with a closed hand", "門前清自摸和", 1, 0, menzen_tsumo
-    ),
-    YakuDef("pinfu", "Pinfu", "No-points hand", "平和", 1, 0, pinfu, no_tsumo_fu=True),
-    YakuDef("tanyao", "Tanyao", "All simples", "断幺九", 1, 1, tanyao),
-    YakuDef("iipeikou", "Iipeikou", "Pure double sequence", "一盃口", 1, 0, iipeikou),
-    YakuDef("haku", "Haku", "White dragon", "役牌 白", 1, 1, haku),
-    YakuDef("hatsu", "Hatsu", "Green dragon", "役牌 發", 1, 1, hatsu),
-    YakuDef("chun", "Chun", "Red dragon", "役牌 中", 1, 1, chun),
-    YakuDef("round_wind", "Round wind", "Prevalent wind", "場風", 1, 1, round_wind),
-    YakuDef("seat_wind", "Seat wind", "Seat wind", "自風", 1, 1, seat_wind),
-    YakuDef("haitei", "Haitei", "Win on the last draw", "海底摸月", 1, 1, haitei),
-    YakuDef("houtei", "Houtei", "Win on the last discard", "河底撈魚", 1, 1, houtei),
-    YakuDef("rinshan", "Rinshan kaihou", "Win on a kan replacement tile", "嶺上開花", 1, 1, rinshan),
-    YakuDef("chankan", "Chankan", "Robbing a kan", "槍槓", 1, 1, chankan),
-    YakuDef("sanshoku", "Sanshoku doujun", "Mixed triple sequence", "三色同順", 2, 1, sanshoku),
-    YakuDef("ittsu", "Ittsu", "Pure straight", "一気通貫", 2, 1, ittsu),
-    YakuDef("chanta", "Chanta", "Half outside hand", "混全帯幺九", 2, 1, chanta),
-    YakuDef("chiitoitsu", "Chiitoitsu", "Seven pairs", "七対子", 2, 0, chiitoitsu),
-    YakuDef("toitoi", "Toitoi", "All triplets", "対々和", 2, 2, toitoi),
-    YakuDef("sanankou", "Sanankou", "Three concealed triplets", "三暗刻", 2, 2, sanankou),
-    YakuDef("sankantsu", "Sankantsu", "Three kans", "三槓子", 2, 2, sankantsu),
-    YakuDef("sanshoku_doukou", "Sanshoku doukou", "Triple triplets", "三色同刻", 2, 2, sanshoku_doukou),
-    YakuDef("honroutou", "Honroutou", "All terminals and honors", "混老頭", 2, 2, honroutou),
-    YakuDef("shousangen", "Shousangen", "Little three dragons", "小三元", 2, 2, shousangen),
-    YakuDef("honitsu", "Honitsu", "Half flush", "混一色", 3, 2, honitsu),
-    YakuDef("junchan", "Junchan", "Fully outside hand", "純全帯幺九", 3, 2, junchan),
-    YakuDef("ryanpeikou", "Ryanpeikou", "Twice pure double sequence", "二盃口", 3, 0, ryanpeikou),
-    YakuDef("chinitsu", "Chinitsu", "Full flush", "清一色", 6, 5, chinitsu),
-    YakuDef("renhou", "Renhou", "Blessing of man", "人和", 5, 0, renhou),
+class Riichi(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.ctx.riichi and not r.ctx.double_riichi
+
+
+class DoubleRiichi(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.ctx.double_riichi
+
+
+class Ippatsu(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.ctx.ippatsu
+
+
+class MenzenTsumo(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.closed and r.ctx.tsumo
+
+
+class Pinfu(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return (
+            r.closed
+            and r.form == "standard"
+            and r.wait == "ryanmen"
+            and len(r.seqs) == 4
+            and r.pair not in (WHITE, GREEN, RED, r.seat_tile, r.round_tile)
+        )
+
+
+class Tanyao(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.h.all_simple and (r.closed or r.rules.kuitan)
+
+
+class Iipeikou(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return _peikou_pairs(r) == 1
+
+
+class Yakuhai(YakuDef):
+    """A triplet of one honor tile: a dragon (haku, hatsu, chun)."""
+
+    def __init__(self, id: str, name: str, english: str, japanese: str, tile: int) -> None:
+        super().__init__(id, name, english, japanese, 1, 1)
+        self.tile: Final = tile
+
+    def test(self, r: Reading) -> bool:
+        return self.tile in r.trips
+
+
+class RoundWind(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.round_tile in r.trips
+
+
+class SeatWind(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.seat_tile in r.trips
+
+
+class Haitei(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.ctx.haitei
+
+
+class Houtei(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.ctx.houtei
+
+
+class Rinshan(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.ctx.rinshan
+
+
+class Chankan(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.ctx.chankan
+
+
+class Sanshoku(YakuDef):
+    def test(self, r: Reading) -> bool:
+        seqs = r.seqs
+        if len(seqs) < 3:
+            return False
+        for n in seqs:
+            if n < 7 and n + 9 in seqs and n + 18 in seqs:
+                return True
+        return False
+
+
+class Ittsu(YakuDef):
+    def test(self, r: Reading) -> bool:
+        seqs = r.seqs
+        if len(seqs) < 3:
+            return False
+        for s in (0, 9, 18):
+            if s in seqs and s + 3 in seqs and s + 6 in seqs:
+                return True
+        return False
+
+
+class Chanta(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return 3 in r.h.suits and _outside(r, terminals_only=False)
+
+
+class Junchan(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return _outside(r, terminals_only=True)
+
+
+class Chiitoitsu(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.form == "chiitoitsu"
+
+
+class Toitoi(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return len(r.trips) == 4
+
+
+class Sanankou(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.concealed_trips == 3
+
+
+class Sankantsu(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.kans == 3
+
+
+class SanshokuDoukou(YakuDef):
+    def test(self, r: Reading) -> bool:
+        trips = r.trips
+        if len(trips) < 3:
+            return False
+        for n in trips:
+            if n < 9 and n + 9 in trips and n + 18 in trips:
+                return True
+        return False
+
+
+class Honroutou(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.h.all_orphan and r.form != "kokushi"
+
+
+class Shousangen(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return r.pair in DRAGONS and _held(DRAGONS, r.trips) == 2
+
+
+class Honitsu(YakuDef):
+    def test(self, r: Reading) -> bool:
+        suits = r.h.suits
+        return 3 in suits and len(suits) == 2
+
+
+class Ryanpeikou(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return _peikou_pairs(r) == 2
+
+
+class Chinitsu(YakuDef):
+    def test(self, r: Reading) -> bool:
+        suits = r.h.suits
+        return len(suits) == 1 and 3 not in suits
+
+
+class Renhou(YakuDef):
+    def test(self, r: Reading) -> bool:
+        return renhou_as(r, "han5")
+
+
+YAKU: Final[tuple[YakuDef, ...]] = (
+    Riichi("riichi", "Riichi", "Ready hand", "立直", 1, 0),
+    DoubleRiichi("double_riichi", "Double riichi", "Ready hand on the first turn", "ダブル立直", 2, 0),
+    Ippatsu("ippatsu", "Ippatsu", "Win within a turn of riichi", "一発", 1, 0),
+    MenzenTsumo("menzen_tsumo", "Menzen tsumo", "Self-draw with a closed hand", "門前清自摸和", 1, 0),
+    Pinfu("pinfu", "Pinfu", "No-points hand", "平和", 1, 0, no_tsumo_fu=True),
+    Tanyao("tanyao", "Tanyao", "All simples", "断幺九", 1, 1),
+    Iipeikou("iipeikou", "Iipeikou", "Pure double sequence", "一盃口", 1, 0),
+    Yakuhai("haku", "Haku", "White dragon", "役牌 白", WHITE),
+    Yakuhai("hatsu", "Hatsu", "Green dragon", "役牌 發", GREEN),
+    Yakuhai("chun", "Chun", "Red dragon", "役牌 中", RED),
+    RoundWind("round_wind", "Round wind", "Prevalent wind", "場風", 1, 1),
+    SeatWind("seat_wind", "Seat wind", "Seat wind", "自風", 1, 1),
+    Haitei("haitei", "Haitei", "Win on the last draw", "海底摸月", 1, 1),
+    Houtei("houtei", "Houtei", "Win on the last discard", "河底撈魚", 1, 1),
+    Rinshan("rinshan", "Rinshan kaihou", "Win on a kan replacement tile", "嶺上開花", 1, 1),
+    Chankan("chankan", "Chankan", "Robbing a kan", "槍槓", 1, 1),
+    Sanshoku("sanshoku", "Sanshoku doujun", "Mixed triple sequence", "三色同順", 2, 1),
+    Ittsu("ittsu", "Ittsu", "Pure straight", "一気通貫", 2, 1),
+    Chanta("chanta", "Chanta", "Half outside hand", "混全帯幺九", 2, 1),
+    Chiitoitsu("chiitoitsu", "Chiitoitsu", "Seven pairs", "七対子", 2, 0),
+    Toitoi("toitoi", "Toitoi", "All triplets", "対々和", 2, 2),
+    Sanankou("sanankou", "Sanankou", "Three concealed triplets", "三暗刻", 2, 2),
+    Sankantsu("sankantsu", "Sankantsu", "Three kans", "三槓子", 2, 2),
+    SanshokuDoukou("sanshoku_doukou", "Sanshoku doukou", "Triple triplets", "三色同刻", 2, 2),
+    Honroutou("honroutou", "Honroutou", "All terminals and honors", "混老頭", 2, 2),
+    Shousangen("shousangen", "Shousangen", "Little three dragons", "小三元", 2, 2),
+    Honitsu("honitsu", "Honitsu", "Half flush", "混一色", 3, 2),
+    Junchan("junchan", "Junchan", "Fully outside hand", "純全帯幺九", 3, 2),
+    Ryanpeikou("ryanpeikou", "Ryanpeikou", "Twice pure double sequence", "二盃口", 3, 0),
+    Chinitsu("chinitsu", "Chinitsu", "Full flush", "清一色", 6, 5),
+    Renhou("renhou", "Renhou", "Blessing of man", "人和", 5, 0),
 )
 
 
@@ -252,129 +377,144 @@ def _double(r: Reading) -> int:
     return 2 if r.rules.double_yakuman else 1
 
 
-def kokushi(r: Reading) -> int:
-    return int(r.form == "kokushi" and r.wait != "kokushi13")
+class Kokushi(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(r.form == "kokushi" and r.wait != "kokushi13")
 
 
-def kokushi_13(r: Reading) -> int:
-    return _double(r) if r.form == "kokushi" and r.wait == "kokushi13" else 0
+class Kokushi13(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return _double(r) if r.form == "kokushi" and r.wait == "kokushi13" else 0
 
 
-def _four_concealed(r: Reading) -> bool:
-    return r.concealed_trips == 4
+class Suuankou(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(r.concealed_trips == 4 and r.wait != "tanki")
 
 
-def suuankou(r: Reading) -> int:
-    return int(_four_concealed(r) and r.wait != "tanki")
+class SuuankouTanki(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return _double(r) if r.concealed_trips == 4 and r.wait == "tanki" else 0
 
 
-def suuankou_tanki(r: Reading) -> int:
-    return _double(r) if _four_concealed(r) and r.wait == "tanki" else 0
+class Daisangen(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(_held(DRAGONS, r.trips) == 3)
 
 
-def daisangen(r: Reading) -> int:
-    return int(len(r.trips) >= 3 and all(d in r.trips for d in DRAGONS))
+class Shousuushii(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(r.pair in WINDS and _held(WINDS, r.trips) == 3)
 
 
-def shousuushii(r: Reading) -> int:
-    return int(r.pair in WINDS and sum(w in r.trips for w in WINDS) == 3)
+class Daisuushii(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return _double(r) if _held(WINDS, r.trips) == 4 else 0
 
 
-def daisuushii(r: Reading) -> int:
-    return _double(r) if len(r.trips) == 4 and all(w in r.trips for w in WINDS) else 0
+class Tsuuiisou(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(r.h.all_honor)
 
 
-def tsuuiisou(r: Reading) -> int:
-    return int(r.h.all_honor)
+class Chinroutou(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(r.h.all_terminal)
 
 
-def chinroutou(r: Reading) -> int:
-    return int(r.h.all_terminal)
-
-
-def ryuuiisou(r: Reading) -> int:
-    return int(r.h.all_green)
+class Ryuuiisou(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(r.h.all_green)
 
 
 _NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-def _nine_gates_suit(r: Reading) -> tuple[int, ...] | None:
-    """The suit's counts when the hand is closed, meldless and of one number suit."""
+def _nine_gates_extra(r: Reading) -> int:
+    """For a closed, meldless hand of one number suit holding 1112345678999: how many more of the
+    winning tile it holds than that shape (1: the winning tile is the extra one, pure nine gates);
+    -1 for any other hand."""
     suits = r.h.suits
     if r.hand.melds or len(suits) != 1 or 3 in suits:
-        return None
-    s = next(iter(suits))
-    counts = tuple(r.counts[s * 9 : s * 9 + 9])
-    return counts if all(c >= n for c, n in zip(counts, _NINE_GATES)) else None
+        return -1
+    base = min(suits) * 9
+    for i in range(9):
+        if r.counts[base + i] < _NINE_GATES[i]:
+            return -1
+    w = r.win_tile % 9
+    return r.counts[base + w] - _NINE_GATES[w]
 
 
-def chuuren(r: Reading) -> int:
-    counts = _nine_gates_suit(r)
-    return int(counts is not None and counts[r.win_tile % 9] == _NINE_GATES[r.win_tile % 9])
+class Chuuren(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(_nine_gates_extra(r) == 0)
 
 
-def junsei_chuuren(r: Reading) -> int:
-    counts = _nine_gates_suit(r)
-    pure = counts is not None and counts[r.win_tile % 9] == _NINE_GATES[r.win_tile % 9] + 1
-    return _double(r) if pure else 0
+class JunseiChuuren(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return _double(r) if _nine_gates_extra(r) == 1 else 0
 
 
-def suukantsu(r: Reading) -> int:
-    return int(r.kans == 4)
+class Suukantsu(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(r.kans == 4)
 
 
-YAKUMAN: tuple[YakumanDef, ...] = (
-    YakumanDef("kokushi", "Kokushi musou", "Thirteen orphans", "国士無双", kokushi),
-    YakumanDef(
-        "kokushi_13",
-        "Kokushi musou 13-sided",
-        "Thirteen orphans, 13-sided wait",
-        "国士無双十三面",
-        kokushi_13,
-    ),
-    YakumanDef("suuankou", "Suuankou", "Four concealed triplets", "四暗刻", suuankou),
-    YakumanDef(
-        "suuankou_tanki", "Suuankou tanki", "Four concealed triplets, pair wait", "四暗刻単騎", suuankou_tanki
-    ),
-    YakumanDef("daisangen", "Daisangen", "Big three dragons", "大三元", daisangen),
-    YakumanDef("shousuushii", "Shousuushii", "Little four winds", "小四喜", shousuushii),
-    YakumanDef("daisuushii", "Daisuushii", "Big four winds", "大四喜", daisuushii),
-    YakumanDef("tsuuiisou", "Tsuuiisou", "All honors", "字一色", tsuuiisou),
-    YakumanDef("chinroutou", "Chinroutou", "All terminals", "清老頭", chinroutou),
-    YakumanDef("ryuuiisou", "Ryuuiisou", "All green", "緑一色", ryuuiisou),
-    YakumanDef("chuuren", "Chuuren poutou", "Nine gates", "九蓮宝燈", chuuren),
-    YakumanDef("junsei_chuuren", "Junsei chuuren poutou", "Pure nine gates", "純正九蓮宝燈", junsei_chuuren),
-    YakumanDef("suukantsu", "Suukantsu", "Four kans", "四槓子", suukantsu),
-    YakumanDef("tenhou", "Tenhou", "Blessing of heaven", "天和", lambda r: int(r.ctx.tenhou)),
-    YakumanDef("chiihou", "Chiihou", "Blessing of earth", "地和", lambda r: int(r.ctx.chiihou)),
-    YakumanDef(
-        "renhou_yakuman",
-        "Renhou",
-        "Blessing of man",
-        "人和",
-        lambda r: int(renhou_as(r, "yakuman")),
-    ),  # fmt: skip
+class Tenhou(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(r.ctx.tenhou)
+
+
+class Chiihou(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(r.ctx.chiihou)
+
+
+class RenhouYakuman(YakumanDef):
+    def count(self, r: Reading) -> int:
+        return int(renhou_as(r, "yakuman"))
+
+
+YAKUMAN: Final[tuple[YakumanDef, ...]] = (
+    Kokushi("kokushi", "Kokushi musou", "Thirteen orphans", "国士無双"),
+    Kokushi13("kokushi_13", "Kokushi musou 13-sided", "Thirteen orphans, 13-sided wait", "国士無双十三面"),
+    Suuankou("suuankou", "Suuankou", "Four concealed triplets", "四暗刻"),
+    SuuankouTanki("suuankou_tanki", "Suuankou tanki", "Four concealed triplets, pair wait", "四暗刻単騎"),
+    Daisangen("daisangen", "Daisangen", "Big three dragons", "大三元"),
+    Shousuushii("shousuushii", "Shousuushii", "Little four winds", "小四喜"),
+    Daisuushii("daisuushii", "Daisuushii", "Big four winds", "大四喜"),
+    Tsuuiisou("tsuuiisou", "Tsuuiisou", "All honors", "字一色"),
+    Chinroutou("chinroutou", "Chinroutou", "All terminals", "清老頭"),
+    Ryuuiisou("ryuuiisou", "Ryuuiisou", "All green", "緑一色"),
+    Chuuren("chuuren", "Chuuren poutou", "Nine gates", "九蓮宝燈"),
+    JunseiChuuren("junsei_chuuren", "Junsei chuuren poutou", "Pure nine gates", "純正九蓮宝燈"),
+    Suukantsu("suukantsu", "Suukantsu", "Four kans", "四槓子"),
+    Tenhou("tenhou", "Tenhou", "Blessing of heaven", "天和"),
+    Chiihou("chiihou", "Chiihou", "Blessing of earth", "地和"),
+    RenhouYakuman("renhou_yakuman", "Renhou", "Blessing of man", "人和"),
 )
 
 #: Dora rows are not yaku (they never make a hand valid) but are listed like them.
-DORA_NAMES = {
+DORA_NAMES: Final = {
     "dora": ("Dora", "Bonus tile", "ドラ"),
     "aka_dora": ("Aka dora", "Red five", "赤ドラ"),
     "ura_dora": ("Ura dora", "Hidden bonus tile", "裏ドラ"),
     "kita": ("Kita", "North set aside (nuki dora)", "抜きドラ"),
 }
 #: id -> (name, english, japanese) for every row a result can list.
-NAMES = {d.id: (d.name, d.english, d.japanese) for d in YAKU + YAKUMAN} | DORA_NAMES
+NAMES: Final[dict[str, tuple[str, str, str]]] = {
+    **{d.id: (d.name, d.english, d.japanese) for d in YAKU},
+    **{d.id: (d.name, d.english, d.japanese) for d in YAKUMAN},
+    **DORA_NAMES,
+}
+
+_CLOSED: Final = YAKU
+_OPEN: Final = tuple([y for y in YAKU if y.open_han])
 
 
-_CLOSED: Final = tuple((y, y.closed_han, y.test) for y in YAKU)
-_OPEN: Final = tuple((y, y.open_han, y.test) for y in YAKU if y.open_han)
-
-
-def find_yaku(r: Reading) -> list[tuple[YakuDef, int]]:
-    """The yaku of a reading with their han, in table order."""
-    return [(y, han) for y, han, test in (_CLOSED if r.closed else _OPEN) if test(r)]
+def find_yaku(r: Reading) -> list[YakuDef]:
+    """The yaku of a reading, in table order (their han: `YakuDef.closed_han` or ``open_han``)."""
+    return [y for y in (_CLOSED if r.closed else _OPEN) if y.test(r)]
 
 
 def _may_be_yakuman(r: Reading) -> bool:
@@ -399,7 +539,15 @@ def find_yakuman(r: Reading) -> list[tuple[YakumanDef, int]]:
     """The yakuman of a reading with their multipliers; one only without ``yakuman_stacking``."""
     if not _may_be_yakuman(r):
         return []
-    found = [(y, n) for y in YAKUMAN if (n := y.count(r))]
+    found: list[tuple[YakumanDef, int]] = []
+    for y in YAKUMAN:
+        n = y.count(r)
+        if n:
+            found.append((y, n))
     if found and not r.rules.yakuman_stacking:
-        found = [max(found, key=lambda item: item[1])]
+        best = found[0]
+        for item in found[1:]:  # the first of the largest, as max() would
+            if item[1] > best[1]:
+                best = item
+        found = [best]
     return found

@@ -16,8 +16,8 @@ from ..core.scoring import Result
 from ..core.tiles import FIVES, SUITS, format_counts
 
 #: The core's wait names -> docs/output.md names, for the closed-only forms.
-_KOKUSHI_WAITS = {"kokushi13": "kokushi_13", "tanki": "kokushi"}
-_MELD_KINDS = {"chi": "sequence", "pon": "triplet", "kan": "quad", "kakan": "quad", "ankan": "quad"}
+_KOKUSHI_WAITS: Final = {"kokushi13": "kokushi_13", "tanki": "kokushi"}
+_MELD_KINDS: Final = {"chi": "sequence", "pon": "triplet", "kan": "quad", "kakan": "quad", "ankan": "quad"}
 
 
 def group_text(tiles: list[int], reds: int) -> str:
@@ -32,16 +32,17 @@ def group_text(tiles: list[int], reds: int) -> str:
     return digits + SUITS[tiles[0] // 9]
 
 
-PAIR = -1
+PAIR: Final = -1
 #: Names by kind + 1 (PAIR, SEQ, TRIP).
-_KIND_NAMES = ("pair", "sequence", "triplet")
+_KIND_NAMES: Final = ("pair", "sequence", "triplet")
 assert (PAIR, SEQ, TRIP) == (-1, 0, 1)
 #: A concealed group as one int, ``tile * 3 + kind + 1``: a reading's groups sort as ints, in tile order
 #: (and kind order within a tile) as (tile, kind) pairs would, without comparing tuples.
 _KINDS: Final = 3
-#: A group's output dict by (group, red fives, winning group) packed in an int: a hand's groups cost a
-#: lookup and a copy each (a fresh dict for each result, so that callers may change it).
-_group_dicts: dict[int, dict] = {}
+#: A group's output dict by (group, red fives 0-3, winning group) packed in an int, made when first
+#: needed: a hand's groups cost a list index and a copy each (a fresh dict per result, which a caller
+#: may change).
+_group_dicts: Final[list[dict | None]] = [None] * (34 * _KINDS * 4 * 2)
 
 
 def _tiles(kind: int, t: int) -> list[int]:
@@ -49,13 +50,12 @@ def _tiles(kind: int, t: int) -> list[int]:
 
 
 def _group_dict(group: int, reds: int, win: bool) -> dict:
-    key = (group * 4 + reds) * 2 + win  # reds: 0-3
-    found = _group_dicts.get(key)
+    key = (group * 4 + reds) * 2 + win
+    found = _group_dicts[key]
     if found is None:
         t, kind = group // _KINDS, group % _KINDS
         text = group_text(_tiles(kind - 1, t), reds)
-        found = {"tiles": text, "kind": _KIND_NAMES[kind], "open": False, "win": win}
-        _group_dicts[key] = found
+        found = _group_dicts[key] = {"tiles": text, "kind": _KIND_NAMES[kind], "open": False, "win": win}
     return found.copy()
 
 
@@ -63,27 +63,38 @@ def _win_index(r: Reading, groups: list[int]) -> int:
     """Which concealed group the winning tile completed; -1 if none."""
     win, wait = r.win_tile, r.wait
     for i, group in enumerate(groups):
-        t, kind = group // _KINDS, group % _KINDS
-        kind -= 1
-        if wait == "tanki" and kind == PAIR:
-            return i
-        if wait == "shanpon" and kind == TRIP and t == win:
-            return i
-        if kind == SEQ and t <= win <= t + 2 and _sequence_wait(t, win) == wait:
+        t, kind = group // _KINDS, group % _KINDS - 1
+        if kind == PAIR:
+            if wait == "tanki":
+                return i
+        elif kind == TRIP:
+            if t == win and wait == "shanpon":
+                return i
+        elif t <= win <= t + 2 and _sequence_wait(t, win) == wait:
             return i
     return -1
+
+
+def _fives(group: int) -> int:
+    """How many fives a group holds (any of which may be red)."""
+    t, kind = group // _KINDS, group % _KINDS - 1
+    five = t - t % 9 + 4
+    if kind == SEQ:
+        return 1 if t <= five <= t + 2 else 0
+    return (2 if kind == PAIR else 3) if t == five else 0
 
 
 def _red_counts(groups: list[int], win: int, hand: Hand) -> list[int]:
     """How many red fives each group holds: the winning group first (a red winning tile is in it)."""
     used = [0] * len(groups)
     reds = list(hand.reds)
-    for i in ([win] if win >= 0 else []) + [i for i in range(len(groups)) if i != win]:
-        t, kind = groups[i] // _KINDS, groups[i] % _KINDS
-        suit = t // 9
+    for step in range(-1, len(groups)):
+        i = win if step < 0 else step
+        if i < 0 or (step >= 0 and i == win):
+            continue
+        suit = groups[i] // _KINDS // 9
         if suit < 3 and reds[suit]:
-            fives = sum(1 for x in _tiles(kind - 1, t) if x in FIVES)
-            used[i] = min(fives, reds[suit])
+            used[i] = min(_fives(groups[i]), reds[suit])
             reds[suit] -= used[i]
     return used
 

@@ -9,7 +9,6 @@ from ..core.errors import InvalidContext, RiichiError
 from ..core.points import honba_share
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request
-from ..core.yaku import NAMES
 from .mapping import build_request, rules_of, valid_id
 from .reading import reading_dict
 
@@ -65,30 +64,13 @@ def result_dict(
         "win_tile": hand.win_name, "win": "tsumo" if ctx.tsumo else "ron",
         "from": ctx.discarder, "seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
         "dealer": ctx.dealer, "han": res.han, "fu": res.fu, "yakuman": res.yakuman, "limit": res.limit,
-        "yaku": [yaku_dict(i.id, i.han, i.yakuman) for i in res.yaku],
-        "fu_breakdown": [{"reason": line.reason, "fu": line.fu, "id": line.id} for line in res.fu_lines],
+        "yaku": [item.as_dict() for item in res.yaku],
+        "fu_breakdown": [line.as_dict() for line in res.fu_lines],
         "points": {"total": pts.total, "ron": pts.ron, "tsumo": tsumo,
                    "honba": honba_collected(honba, ctx.tsumo, res.rules), "deposits": 1000 * sticks},
         "payments": res.payments, "warnings": [], "reading": reading_dict(res),
     }  # fmt: skip
     return out if source is None else {"source": source, **out}  # a batch names the file first
-
-
-_yaku_dicts: dict[tuple[str, int | None, int | None], dict] = {}
-
-
-def yaku_dict(id: str, han: int | None, yakuman: int | None) -> dict:
-    """``{"id", "name", "han"}`` or ``{"id", "name", "yakuman"}``; a fresh dict each time."""
-    key = (id, han, yakuman)
-    item = _yaku_dicts.get(key)
-    if item is None:
-        item = {"id": id, "name": NAMES[id][0]}
-        if yakuman:
-            item["yakuman"] = yakuman
-        else:
-            item["han"] = han
-        _yaku_dicts[key] = item
-    return dict(item)
 
 
 T = TypeVar("T")

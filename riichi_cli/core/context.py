@@ -142,50 +142,89 @@ IMPOSSIBLE: Final = {
 def check_context(melds: tuple[Meld, ...], c: Context, rules: Rules) -> None:
     """Refuse situations that cannot happen at a table, given the player's melds.
 
-    Each check is (broken, id): the id is the refusal's ``error.detail``, `IMPOSSIBLE` its message.
+    The first broken rule is refused with its id (the refusal's ``error.detail``; `IMPOSSIBLE` holds
+    its message), in the order below.
     """
     if not (c.in_riichi or c.from_seat or c.ura or len(c.dora) > 1 or c.ippatsu or c.haitei or c.houtei
             or c.rinshan or c.chankan or c.tenhou or c.chiihou or c.renhou):  # fmt: skip
         return  # none of the rules below can be broken
-    has_kan = any(m.is_kan for m in melds)
-    called = any(m.is_open for m in melds)
-    problems = [
-        (c.in_riichi and called, "riichi_with_open_melds"),
-        (c.ippatsu and not c.in_riichi, "ippatsu_without_riichi"),
-        (c.ippatsu and not rules.ippatsu, "ippatsu_not_played"),
-        (c.tsumo and c.from_seat is not None, "tsumo_with_from"),
-        (c.from_seat == c.seat_wind, "deal_in_to_self"),
-        (c.haitei and not c.tsumo, "haitei_with_ron"),
-        (c.houtei and c.tsumo, "houtei_with_tsumo"),
-        (c.chankan and c.tsumo, "chankan_with_tsumo"),
-        (c.rinshan and not c.tsumo, "rinshan_with_ron"),
-        (c.rinshan and not has_kan and not c.kita, "rinshan_without_kan"),
-        (c.rinshan and c.haitei, "rinshan_with_haitei"),
-        (c.rinshan and c.ippatsu, "ippatsu_with_rinshan"),
-        (c.chankan and c.houtei, "chankan_with_houtei"),
-        (c.tenhou and not c.dealer, "tenhou_for_non_dealer"),
-        (c.tenhou and not c.tsumo, "tenhou_with_ron"),
-        (c.chiihou and c.dealer, "chiihou_for_dealer"),
-        (c.chiihou and not c.tsumo, "chiihou_with_ron"),
-        (c.renhou and (c.dealer or c.tsumo), "renhou_for_dealer_or_tsumo"),
-        (c.renhou and rules.renhou == "none", "renhou_not_played"),
-        ((c.tenhou or c.chiihou or c.renhou) and bool(melds), "first_turn_win_with_melds"),
-        ((c.tenhou or c.chiihou or c.renhou) and c.in_riichi, "first_turn_win_with_riichi"),
-        ((c.tenhou or c.chiihou or c.renhou) and c.kita > 0, "first_turn_win_after_kita"),
-        (c.renhou and c.chankan, "renhou_with_chankan"),
-        (bool(c.ura) and not c.in_riichi, "ura_without_riichi"),
-        (bool(c.ura) and not rules.ura_dora, "ura_dora_not_played"),
-        (len(c.dora) > 1 and not rules.kan_dora, "kan_dora_not_played"),
-        (len(c.dora) > 5, "too_many_dora_indicators"),
-        (len(c.ura) > 5, "too_many_ura_indicators"),
-        # An empty dora list stands for the one indicator every hand has (it need not be given).
-        (len(c.ura) > max(1, len(c.dora)), "more_ura_than_dora"),
-        (len(c.ura) > 1 and not rules.kan_ura, "kan_ura_not_played"),
-    ]
-    for bad, detail in problems:
-        if bad:  # messages are formatted only when they are shown
-            text = IMPOSSIBLE[detail].format(rules=rules.name, dora=len(c.dora), ura=len(c.ura))
-            raise InvalidContext(f"impossible context: {text}", detail=detail)
+    detail = _impossible(melds, c, rules)
+    if detail:  # messages are formatted only when they are shown
+        text = IMPOSSIBLE[detail].format(rules=rules.name, dora=len(c.dora), ura=len(c.ura))
+        raise InvalidContext(f"impossible context: {text}", detail=detail)
+
+
+def _impossible(melds: tuple[Meld, ...], c: Context, rules: Rules) -> str:
+    """The id of the first rule of `check_context` the situation breaks, or ``""``."""
+    riichi, dealer, tsumo, kita = c.in_riichi, c.dealer, c.tsumo, c.kita > 0
+    first_turn = c.tenhou or c.chiihou or c.renhou
+    has_kan = called = False
+    for m in melds:
+        has_kan = has_kan or m.is_kan
+        called = called or m.is_open
+    dora, ura = len(c.dora), len(c.ura)
+    if riichi and called:
+        return "riichi_with_open_melds"
+    if c.ippatsu and not riichi:
+        return "ippatsu_without_riichi"
+    if c.ippatsu and not rules.ippatsu:
+        return "ippatsu_not_played"
+    if tsumo and c.from_seat is not None:
+        return "tsumo_with_from"
+    if c.from_seat == c.seat_wind:
+        return "deal_in_to_self"
+    if c.haitei and not tsumo:
+        return "haitei_with_ron"
+    if c.houtei and tsumo:
+        return "houtei_with_tsumo"
+    if c.chankan and tsumo:
+        return "chankan_with_tsumo"
+    if c.rinshan and not tsumo:
+        return "rinshan_with_ron"
+    if c.rinshan and not has_kan and not kita:
+        return "rinshan_without_kan"
+    if c.rinshan and c.haitei:
+        return "rinshan_with_haitei"
+    if c.rinshan and c.ippatsu:
+        return "ippatsu_with_rinshan"
+    if c.chankan and c.houtei:
+        return "chankan_with_houtei"
+    if c.tenhou and not dealer:
+        return "tenhou_for_non_dealer"
+    if c.tenhou and not tsumo:
+        return "tenhou_with_ron"
+    if c.chiihou and dealer:
+        return "chiihou_for_dealer"
+    if c.chiihou and not tsumo:
+        return "chiihou_with_ron"
+    if c.renhou and (dealer or tsumo):
+        return "renhou_for_dealer_or_tsumo"
+    if c.renhou and rules.renhou == "none":
+        return "renhou_not_played"
+    if first_turn and melds:
+        return "first_turn_win_with_melds"
+    if first_turn and riichi:
+        return "first_turn_win_with_riichi"
+    if first_turn and kita:
+        return "first_turn_win_after_kita"
+    if c.renhou and c.chankan:
+        return "renhou_with_chankan"
+    if ura and not riichi:
+        return "ura_without_riichi"
+    if ura and not rules.ura_dora:
+        return "ura_dora_not_played"
+    if dora > 1 and not rules.kan_dora:
+        return "kan_dora_not_played"
+    if dora > 5:
+        return "too_many_dora_indicators"
+    if ura > 5:
+        return "too_many_ura_indicators"
+    # An empty dora list stands for the one indicator every hand has (it need not be given).
+    if ura > 1 and ura > dora:
+        return "more_ura_than_dora"
+    if ura > 1 and not rules.kan_ura:
+        return "kan_ura_not_played"
+    return ""
 
 
 def check_win_tile(hand: Hand, c: Context, rules: Rules) -> None:

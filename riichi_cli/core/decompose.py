@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Final
 
-from .tiles import ORPHANS
+from .tiles import ORPHANS, is_orphan
 
 SEQ: Final = 0
 TRIP: Final = 1
@@ -99,11 +99,27 @@ def standard_splits(counts: tuple[int, ...] | list[int]) -> list[tuple[tuple[Gro
 
 def is_chiitoitsu(counts: tuple[int, ...] | list[int]) -> bool:
     """Seven distinct pairs: four equal tiles are not two pairs."""
-    return sum(1 for n in counts if n == 2) == 7
+    pairs = 0
+    for n in counts:
+        if n == 2:
+            pairs += 1
+    return pairs == 7
 
 
 def is_kokushi(counts: tuple[int, ...] | list[int]) -> bool:
-    return sum(counts) == 14 and all(counts[t] for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14
+    """Thirteen orphans: one of each terminal and honor, one of them twice, nothing else."""
+    held = 0
+    for t in range(34):
+        n = counts[t]
+        if n and not is_orphan(t):
+            return False
+        held += n
+    if held != 14:
+        return False
+    for t in ORPHANS:
+        if not counts[t]:
+            return False
+    return True
 
 
 def is_complete(counts: tuple[int, ...] | list[int]) -> bool:

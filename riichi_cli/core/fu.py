@@ -112,12 +112,20 @@ def fu_lines(r: Reading, no_tsumo_fu: bool) -> list[FuLine]:
         lines.append(wait)
     if fu := pair_fu(r):
         lines.append(pair_line(r.pair, pair_kind(r), fu))
-    if not r.closed and sum([line.fu for line in lines]) == 20:
+    if not r.closed and total_fu(lines) == 20:
         lines.append(_OPEN_NO_FU)
     return lines
 
 
+def total_fu(lines: list[FuLine]) -> int:
+    """The fu of ``lines`` added up, unrounded."""
+    total = 0
+    for line in lines:
+        total += line.fu
+    return total
+
+
 def round_fu(lines: list[FuLine]) -> int:
     """The sum rounded up to 10 (seven pairs stay at 25)."""
-    total = sum([line.fu for line in lines])
+    total = total_fu(lines)
     return total if total == 25 and lines[0].id == "chiitoitsu" else -(-total // 10) * 10

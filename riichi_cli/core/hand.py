@@ -6,12 +6,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from .record import Record
-from .tiles import FIVES, format_counts, name
+from .tiles import FIVES, format_counts, format_held, name
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS: Final = ("kan", "kakan", "ankan")
 #: One tile as written: its id and whether it is a red five.
 TilePair = tuple[int, bool]
+_KIND_INDEX: Final = {kind: i for i, kind in enumerate(MELD_KINDS)}
+#: The notation of a well-formed meld (a run, or equal tiles) by (kind, first tile, red fives) packed in
+#: an int, made when first needed.
+_meld_texts: Final[list[str | None]] = [None] * (len(MELD_KINDS) * 34 * 5)
 
 
 class Meld(Record):
@@ -53,6 +57,23 @@ class Meld(Record):
         return self._notation
 
     def _written(self) -> str:
+        tiles = self.tiles
+        first = tiles[0]
+        standard = (
+            self.kind in _KIND_INDEX
+            and len(tiles) == (4 if self.kind in KAN_KINDS else 3)
+            and (tiles[1] == first + 1 == tiles[2] - 1 if self.kind == "chi" else tiles[-1] == first)
+            and 0 <= self.reds < 5
+        )
+        if not standard:
+            return self._spelled()
+        key = (_KIND_INDEX[self.kind] * 34 + first) * 5 + self.reds
+        text = _meld_texts[key]
+        if text is None:
+            text = _meld_texts[key] = self._spelled()
+        return text
+
+    def _spelled(self) -> str:
         digits, red_left = "", self.reds
         for t in self.tiles:
             if t in FIVES and red_left:
@@ -90,7 +111,10 @@ class Hand(Record):
     @property
     def is_closed(self) -> bool:
         """Menzen: no called meld (a concealed kan keeps the hand closed)."""
-        return not any(m.is_open for m in self.melds)
+        for m in self.melds:
+            if m.is_open:
+                return False
+        return True
 
     def all_counts(self) -> list[int]:
         """Counts of every tile in the hand, melds included (a kan counts 4)."""
@@ -105,7 +129,10 @@ class Hand(Record):
         return tally(self.concealed, self.reds, self.melds)
 
     def aka_count(self) -> int:
-        return sum(self.reds) + sum(m.reds for m in self.melds)
+        n = self.reds[0] + self.reds[1] + self.reds[2]
+        for m in self.melds:
+            n += m.reds
+        return n
 
     @property
     def win_name(self) -> str:
@@ -126,14 +153,14 @@ class Hand(Record):
         >>> parse_hand("123456s234m55p chi:789s").notation()
         '234m5p123456s5p chi:789s'
         """
-        counts = list(self.concealed)
-        counts[self.win_tile] -= 1
-        reds = list(self.reds)
+        r0, r1, r2 = self.reds
+        suit = self.win_tile // 9
         if self.win_red:
-            reds[self.win_tile // 9] -= 1
-        parts = [format_counts(counts, reds) + self.win_name]
-        parts += [m.notation() for m in self.melds]
-        return " ".join(parts)
+            r0, r1, r2 = r0 - (suit == 0), r1 - (suit == 1), r2 - (suit == 2)
+        text = format_held(list(self.concealed), (r0, r1, r2), self.win_tile) + self.win_name
+        for m in self.melds:
+            text += " " + m.notation()
+        return text
 
 
 class HeldHand(Record):
@@ -161,7 +188,7 @@ class HeldHand(Record):
     @property
     def size(self) -> int:
         """Tiles as the rules count them: concealed tiles plus 3 per meld."""
-        return sum(self.counts) + 3 * len(self.melds)
+        return count_tiles(self.counts) + 3 * len(self.melds)
 
     def pairs(self) -> list[tuple[int, bool]]:
         """(tile, red) of the concealed tiles and of the melds, kans counted 4."""
@@ -183,6 +210,14 @@ class HeldHand(Record):
         counts = list(self.counts)
         counts[tile] += 1
         return Hand(tuple(counts), tile, self.melds, self.reds, False)
+
+
+def count_tiles(counts: Sequence[int]) -> int:
+    """How many tiles a counts vector holds (``sum``, without the generic call)."""
+    n = 0
+    for c in counts:
+        n += c
+    return n
 
 
 def concealed_pairs(counts: list[int] | tuple[int, ...], reds: Sequence[int]) -> list[tuple[int, bool]]:

@@ -10,7 +10,7 @@ from typing import Final
 
 from .context import Context
 from .decompose import SEQ, TRIP, is_chiitoitsu, is_kokushi, standard_splits
-from .hand import Hand
+from .hand import Hand, count_tiles
 from .rules import Rules
 from .tiles import GREEN_TILES, ORPHANS, TERMINALS, wind_tile
 
@@ -29,6 +29,10 @@ _BITS: Final = [
     for t in range(34)
 ]
 _ALL_BITS: Final = (_SUIT_BIT << 4) - 1
+_M: Final = _SUIT_BIT
+_P: Final = _SUIT_BIT << 1
+_S: Final = _SUIT_BIT << 2
+_Z: Final = _SUIT_BIT << 3
 
 # A set in a reading: (kind, first tile, open, kan). "open" is as fu and sanankou see it:
 # called, or a triplet completed by a ron.
@@ -39,8 +43,8 @@ class Reading:
     """One way to read the hand. ``form`` is standard, chiitoitsu or kokushi."""
 
     __slots__ = (
-        "form", "sets", "pair", "wait", "trips", "seqs", "concealed_trips", "kans", "h",
-        "closed", "counts", "ctx", "rules", "seat_tile", "round_tile", "win_tile", "hand",
+        "form", "sets", "pair", "wait", "trips", "seqs", "trip_bits", "seq_bits", "concealed_trips", "kans",
+        "h", "closed", "counts", "ctx", "rules", "seat_tile", "round_tile", "win_tile", "hand",
     )  # fmt: skip
 
     def __init__(self, form: str, sets: tuple[Set, ...], pair: int, wait: str, h: HandFacts) -> None:
@@ -60,26 +64,39 @@ class Reading:
         self.hand: Hand = h.hand
         trips: list[int] = []
         seqs: list[int] = []
-        concealed = kans = 0
+        concealed = kans = trip_bits = seq_bits = 0
         for kind, t, is_open, is_kan in sets:
             if kind == TRIP:
                 trips.append(t)
+                trip_bits |= 1 << t
                 concealed += not is_open
                 kans += is_kan
             else:
                 seqs.append(t)
+                seq_bits |= 1 << t
         self.trips: tuple[int, ...] = tuple(trips)
         self.seqs: tuple[int, ...] = tuple(seqs)
+        # One bit per tile that starts a triplet (or quad) / a sequence: `has_trip` and `has_seq`.
+        self.trip_bits: int = trip_bits
+        self.seq_bits: int = seq_bits
         self.concealed_trips: int = concealed
         self.kans: int = kans
+
+    def has_trip(self, t: int) -> bool:
+        """Whether a triplet or quad of ``t`` is among the sets."""
+        return t >= 0 and bool(self.trip_bits >> t & 1)
+
+    def has_seq(self, t: int) -> bool:
+        """Whether a sequence starting at ``t`` is among the sets."""
+        return t >= 0 and bool(self.seq_bits >> t & 1)
 
 
 class HandFacts:
     """What every reading of one hand shares: the tiles, the situation, and tile-set facts."""
 
     __slots__ = (
-        "hand", "ctx", "rules", "closed", "counts", "win", "seat_tile", "round_tile", "suits",
-        "all_simple", "all_orphan", "all_honor", "all_terminal", "all_green",
+        "hand", "ctx", "rules", "closed", "counts", "win", "seat_tile", "round_tile", "suit_bits",
+        "suit_count", "all_simple", "all_orphan", "all_honor", "all_terminal", "all_green",
     )  # fmt: skip
 
     def __init__(self, hand: Hand, ctx: Context, rules: Rules) -> None:
@@ -97,7 +114,9 @@ class HandFacts:
             if counts[t]:
                 every &= _BITS[t]
                 some |= _BITS[t]
-        self.suits: set[int] = {s for s in range(4) if some & (_SUIT_BIT << s)}
+        # One bit per suit present (m p s z), and how many suits.
+        self.suit_bits: int = some // _SUIT_BIT
+        self.suit_count: int = (some & _M) // _M + (some & _P) // _P + (some & _S) // _S + (some & _Z) // _Z
         self.all_simple: bool = not some & _ORPHAN
         self.all_orphan: bool = bool(every & _ORPHAN)
         self.all_honor: bool = bool(every & _HONOR)
@@ -138,7 +157,7 @@ def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
             if wait == "shanpon" and ron:
                 these[i] = (TRIP, win, True, False)
             out.append(Reading("standard", tuple(these) + melds, pair, wait, shared))
-    if not hand.melds and sum(hand.concealed) == 14:
+    if not hand.melds and count_tiles(hand.concealed) == 14:
         if is_chiitoitsu(hand.concealed):
             out.append(Reading("chiitoitsu", (), -1, "tanki", shared))
         elif is_kokushi(hand.concealed):

@@ -36,6 +36,7 @@ HONOR_NAMES: Final = ("East", "South", "West", "North", "White", "Green", "Red")
 HONOR_KANJI: Final = ("東", "南", "西", "北", "白", "發", "中")
 
 _DIGITS: Final = "123456789"
+_SUIT_LETTERS: Final = ("m", "p", "s", "z")
 #: "3" * n for every digit and count, and "0" * n: format_counts joins these instead of building strings.
 _RUNS: Final = [[d * n for n in range(6)] for d in _DIGITS]
 _RED_RUNS: Final = ["0" * n for n in range(5)]
@@ -99,21 +100,27 @@ def wind_tile(seat: str) -> int:
     return EAST + SEAT_INDEX[seat]
 
 
-def format_counts(counts: list[int], reds: Sequence[int] = (0, 0, 0)) -> str:
+def format_counts(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str:
     """Compact notation of a 34-counts vector, ``reds[suit]`` of its fives written ``0``.
 
     >>> format_counts([0, 0, 0, 1, 2] + [0] * 29, [1, 0, 0])
     '405m'
     """
-    out: list[str] = []
+    return format_held(list(counts), (reds[0], reds[1], reds[2]), -1)
+
+
+def format_held(counts: list[int], reds: tuple[int, int, int], skip: int) -> str:
+    """`format_counts` of ``counts`` less one ``skip`` tile (-1: none), e.g. a hand without its winning
+    tile, without copying the counts."""
+    out = ""
     for s in range(4):
         base = s * 9
-        start = len(out)
+        digits = ""
         for i in range(7 if s == 3 else 9):
-            n = counts[base + i]
-            if n:
-                red = reds[s] if i == 4 and s < 3 else 0
-                out.append(_RUNS[i][n - red] if not red else _RED_RUNS[red] + _RUNS[i][n - red])
-        if len(out) > start:
-            out.append(SUITS[s])
-    return "".join(out)
+            n = counts[base + i] - (base + i == skip)
+            if n > 0:
+                red = (reds[0] if s == 0 else reds[1] if s == 1 else reds[2]) if i == 4 and s < 3 else 0
+                digits += _RUNS[i][n - red] if not red else _RED_RUNS[red] + _RUNS[i][n - red]
+        if digits:
+            out += digits + _SUIT_LETTERS[s]
+    return out

@@ -103,6 +103,9 @@ class YakumanDef:
 
 # -- helpers -------------------------------------------------------------------------------
 
+#: The honors' bit in `HandFacts.suit_bits` (m, p, s, z: 1, 2, 4, 8).
+_HONORS: Final = 8
+
 
 def _peikou_pairs(r: Reading) -> int:
     """How many pairs of identical closed sequences the hand has (two for ryanpeikou)."""
@@ -140,11 +143,11 @@ def _end_tile(t: int, terminals_only: bool) -> bool:
     return is_terminal(t) if terminals_only else is_orphan(t)
 
 
-def _held(tiles: tuple[int, ...], trips: tuple[int, ...]) -> int:
+def _held(tiles: tuple[int, ...], r: Reading) -> int:
     """How many of ``tiles`` the reading has as triplets (or quads)."""
     n = 0
     for t in tiles:
-        if t in trips:
+        if r.has_trip(t):
             n += 1
     return n
 
@@ -207,17 +210,17 @@ class Yakuhai(YakuDef):
         self.tile: Final = tile
 
     def test(self, r: Reading) -> bool:
-        return self.tile in r.trips
+        return r.has_trip(self.tile)
 
 
 class RoundWind(YakuDef):
     def test(self, r: Reading) -> bool:
-        return r.round_tile in r.trips
+        return r.has_trip(r.round_tile)
 
 
 class SeatWind(YakuDef):
     def test(self, r: Reading) -> bool:
-        return r.seat_tile in r.trips
+        return r.has_trip(r.seat_tile)
 
 
 class Haitei(YakuDef):
@@ -242,29 +245,27 @@ class Chankan(YakuDef):
 
 class Sanshoku(YakuDef):
     def test(self, r: Reading) -> bool:
-        seqs = r.seqs
-        if len(seqs) < 3:
+        if len(r.seqs) < 3:
             return False
-        for n in seqs:
-            if n < 7 and n + 9 in seqs and n + 18 in seqs:
+        for n in r.seqs:
+            if n < 7 and r.has_seq(n + 9) and r.has_seq(n + 18):
                 return True
         return False
 
 
 class Ittsu(YakuDef):
     def test(self, r: Reading) -> bool:
-        seqs = r.seqs
-        if len(seqs) < 3:
+        if len(r.seqs) < 3:
             return False
-        for s in (0, 9, 18):
-            if s in seqs and s + 3 in seqs and s + 6 in seqs:
+        for s in range(0, 27, 9):
+            if r.has_seq(s) and r.has_seq(s + 3) and r.has_seq(s + 6):
                 return True
         return False
 
 
 class Chanta(YakuDef):
     def test(self, r: Reading) -> bool:
-        return 3 in r.h.suits and _outside(r, terminals_only=False)
+        return bool(r.h.suit_bits & _HONORS) and _outside(r, terminals_only=False)
 
 
 class Junchan(YakuDef):
@@ -294,11 +295,10 @@ class Sankantsu(YakuDef):
 
 class SanshokuDoukou(YakuDef):
     def test(self, r: Reading) -> bool:
-        trips = r.trips
-        if len(trips) < 3:
+        if len(r.trips) < 3:
             return False
-        for n in trips:
-            if n < 9 and n + 9 in trips and n + 18 in trips:
+        for n in r.trips:
+            if n < 9 and r.has_trip(n + 9) and r.has_trip(n + 18):
                 return True
         return False
 
@@ -310,13 +310,12 @@ class Honroutou(YakuDef):
 
 class Shousangen(YakuDef):
     def test(self, r: Reading) -> bool:
-        return r.pair in DRAGONS and _held(DRAGONS, r.trips) == 2
+        return r.pair in DRAGONS and _held(DRAGONS, r) == 2
 
 
 class Honitsu(YakuDef):
     def test(self, r: Reading) -> bool:
-        suits = r.h.suits
-        return 3 in suits and len(suits) == 2
+        return bool(r.h.suit_bits & _HONORS) and r.h.suit_count == 2
 
 
 class Ryanpeikou(YakuDef):
@@ -326,8 +325,7 @@ class Ryanpeikou(YakuDef):
 
 class Chinitsu(YakuDef):
     def test(self, r: Reading) -> bool:
-        suits = r.h.suits
-        return len(suits) == 1 and 3 not in suits
+        return r.h.suit_count == 1 and not r.h.suit_bits & _HONORS
 
 
 class Renhou(YakuDef):
@@ -399,17 +397,17 @@ class SuuankouTanki(YakumanDef):
 
 class Daisangen(YakumanDef):
     def count(self, r: Reading) -> int:
-        return int(_held(DRAGONS, r.trips) == 3)
+        return int(_held(DRAGONS, r) == 3)
 
 
 class Shousuushii(YakumanDef):
     def count(self, r: Reading) -> int:
-        return int(r.pair in WINDS and _held(WINDS, r.trips) == 3)
+        return int(r.pair in WINDS and _held(WINDS, r) == 3)
 
 
 class Daisuushii(YakumanDef):
     def count(self, r: Reading) -> int:
-        return _double(r) if _held(WINDS, r.trips) == 4 else 0
+        return _double(r) if _held(WINDS, r) == 4 else 0
 
 
 class Tsuuiisou(YakumanDef):
@@ -434,10 +432,9 @@ def _nine_gates_extra(r: Reading) -> int:
     """For a closed, meldless hand of one number suit holding 1112345678999: how many more of the
     winning tile it holds than that shape (1: the winning tile is the extra one, pure nine gates);
     -1 for any other hand."""
-    suits = r.h.suits
-    if r.hand.melds or len(suits) != 1 or 3 in suits:
+    if r.hand.melds or r.h.suit_count != 1 or r.h.suit_bits & _HONORS:
         return -1
-    base = min(suits) * 9
+    base = 0 if r.h.suit_bits == 1 else 9 if r.h.suit_bits == 2 else 18
     for i in range(9):
         if r.counts[base + i] < _NINE_GATES[i]:
             return -1
@@ -528,7 +525,7 @@ def _may_be_yakuman(r: Reading) -> bool:
         or h.all_honor
         or h.all_terminal
         or h.all_green
-        or (len(h.suits) == 1 and not r.hand.melds)
+        or (h.suit_count == 1 and not r.hand.melds)
         or ctx.tenhou
         or ctx.chiihou
         or ctx.renhou

@@ -118,7 +118,7 @@ class Hand(Record):
 
     def all_counts(self) -> list[int]:
         """Counts of every tile in the hand, melds included (a kan counts 4)."""
-        counts = list(self.concealed)
+        counts: list[int] = list(self.concealed)
         for meld in self.melds:
             for t in meld.tiles:
                 counts[t] += 1
@@ -212,7 +212,7 @@ class HeldHand(Record):
         return Hand(tuple(counts), tile, self.melds, self.reds, False)
 
 
-def count_tiles(counts: Sequence[int]) -> int:
+def count_tiles(counts: tuple[int, ...]) -> int:
     """How many tiles a counts vector holds (``sum``, without the generic call)."""
     n = 0
     for c in counts:
@@ -231,7 +231,8 @@ def concealed_pairs(counts: list[int] | tuple[int, ...], reds: Sequence[int]) ->
 
 def tally(counts: Sequence[int], reds: Sequence[int], melds: tuple[Meld, ...]) -> tuple[list[int], list[int]]:
     """Counts of every tile and red fives per suit (m, p, s, z) of concealed counts and melds."""
-    out, red = list(counts), [reds[0], reds[1], reds[2], 0]
+    out: list[int] = list(counts)
+    red: list[int] = [reds[0], reds[1], reds[2], 0]
     for meld in melds:
         for t in meld.tiles:
             out[t] += 1

@@ -11,7 +11,8 @@ from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld
 from .tiles import FIVES, name
 
-_SUIT_OF: Final = {ord(letter): s for s, letter in enumerate("mpsz")}
+#: The suit (0-3) of a character code below 128, -1 where it is not a suit letter.
+_SUIT_OF: Final[list[int]] = ["mpsz".find(chr(c)) for c in range(128)]
 #: A tile as one small int, its code: tile * 2 + 1 for a red five. Small ints are shared objects, so a
 #: list of codes costs no allocation per tile, where (tile, red) pairs would each be a new tuple.
 #: Codes by suit * 10 + digit, -1 where the digit and suit make no tile ("0m" is red 5m).
@@ -37,7 +38,7 @@ def scan_codes(text: str, start: int = 0, end: int | None = None) -> list[int]:
         code = ord(text[i])
         if 48 <= code <= 57:  # a digit
             continue
-        suit = _SUIT_OF.get(code, -1)
+        suit = _SUIT_OF[code] if code < 128 else -1
         if i == first or suit < 0:
             _refuse(text, start, stop)
         for k in range(first, i):
@@ -82,10 +83,18 @@ def _refuse(text: str, start: int, end: int) -> NoReturn:
     raise NotationError("not tile notation", text, start, detail="not_tile_notation")
 
 
-def make_meld(kind: str, tiles, text: str, pos: int) -> Meld:
+def make_meld(kind: str, tiles: list[tuple[int, bool]], text: str, pos: int) -> Meld:
     """Check a meld's shape: a chi is three consecutive number tiles of one suit, a pon three
-    equal tiles, a kan four. ``tiles`` are (tile, red, ...) tuples."""
-    ids = sorted(t[0] for t in tiles)
+    equal tiles, a kan four. ``tiles`` are (tile, red) pairs."""
+    return meld_of_codes(kind, [tile * 2 + red for tile, red in tiles], text, pos)
+
+
+def meld_of_codes(kind: str, codes: list[int], text: str, pos: int) -> Meld:
+    """`make_meld` of tile codes (tile * 2 + red)."""
+    ids = sorted([code >> 1 for code in codes])
+    reds = 0
+    for code in codes:
+        reds += code & 1
     want = 4 if kind in KAN_KINDS else 3
     if len(ids) != want:
         article = "an" if kind[0] in "aeiou" else "a"
@@ -98,17 +107,19 @@ def make_meld(kind: str, tiles, text: str, pos: int) -> Meld:
             raise InvalidHand(
                 "a chi is three consecutive tiles of one number suit", text, pos, detail="chi_not_a_run"
             )
-    elif len(set(ids)) != 1:
+    elif ids[0] != ids[-1]:
         article = "an" if kind[0] in "aeiou" else "a"
         raise InvalidHand(f"{article} {kind} is {want} equal tiles", text, pos, detail="meld_not_equal_tiles")
-    return Meld(kind, tuple(ids), sum(t[1] for t in tiles))
+    return Meld(kind, tuple(ids), reds)
 
 
 def _tokens(text: str) -> list[tuple[int, int]]:
     """(start, end) of each whitespace-separated group."""
-    spans, start, n = [], -1, len(text)
+    spans: list[tuple[int, int]] = []
+    start, n = -1, len(text)
     for i in range(n):
-        if text[i].isspace():
+        code = ord(text[i])
+        if code == 32 or ((code < 32 or code > 126) and text[i].isspace()):
             if start >= 0:
                 spans.append((start, i))
                 start = -1
@@ -125,7 +136,9 @@ def parse_written(text: str) -> HeldHand:
     >>> parse_written("123m 456p 789s 11z chi:789s").size
     14
     """
-    counts, reds, melds = [0] * 34, [0, 0, 0], []
+    counts: list[int] = [0] * 34
+    reds: list[int] = [0, 0, 0]
+    melds: list[Meld] = []
     last = -1  # the code of the last concealed tile
     for start, end in _tokens(text):
         colon = text.find(":", start, end)
@@ -137,7 +150,7 @@ def parse_written(text: str) -> HeldHand:
                 last = code
         else:
             kind = meld_kind(text, start, colon, end)
-            melds.append(make_meld(kind, scan(text, colon + 1, end), text, start))
+            melds.append(meld_of_codes(kind, scan_codes(text, colon + 1, end), text, start))
     if last < 0 and not melds:
         raise NotationError("empty hand", text, 0, detail="empty_hand")
     tile = None if last < 0 else (last >> 1, bool(last & 1))

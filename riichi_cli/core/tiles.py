@@ -36,7 +36,6 @@ HONOR_NAMES: Final = ("East", "South", "West", "North", "White", "Green", "Red")
 HONOR_KANJI: Final = ("東", "南", "西", "北", "白", "發", "中")
 
 _DIGITS: Final = "123456789"
-_SUIT_LETTERS: Final = ("m", "p", "s", "z")
 #: "3" * n for every digit and count, and "0" * n: format_counts joins these instead of building strings.
 _RUNS: Final = [[d * n for n in range(6)] for d in _DIGITS]
 _RED_RUNS: Final = ["0" * n for n in range(5)]
@@ -111,16 +110,59 @@ def format_counts(counts: Sequence[int], reds: Sequence[int] = (0, 0, 0)) -> str
 
 def format_held(counts: list[int], reds: tuple[int, int, int], skip: int) -> str:
     """`format_counts` of ``counts`` less one ``skip`` tile (-1: none), e.g. a hand without its winning
-    tile, without copying the counts."""
+    tile, without copying the counts.
+
+    Each suit's text is cached by its counts and red fives packed in an int (`_suit_text`): hands
+    repeat the same suit shapes far more often than the same whole hand.
+    """
     out = ""
     for s in range(4):
         base = s * 9
+        key = 0
+        for t in range(base, base + (7 if s == 3 else 9)):
+            n = counts[t] - (t == skip)
+            if not 0 <= n <= 4:  # not a hand's count: no cache
+                return _format_slow(counts, reds, skip)
+            key = key << 3 | n
+        if key:
+            red = 0 if s == 3 else reds[0] if s == 0 else reds[1] if s == 1 else reds[2]
+            if not 0 <= red <= 4:
+                return _format_slow(counts, reds, skip)
+            out += _suit_text((key << 3 | red) << 2 | s)
+    return out
+
+
+#: Suit texts by `format_held`'s key (counts, red fives, suit), made when first needed; bounded.
+_suit_texts: Final[dict[int, str]] = {}
+
+
+def _suit_text(key: int) -> str:
+    text = _suit_texts.get(key)
+    if text is None:
+        suit, red, counts = key & 3, key >> 2 & 7, key >> 5
+        size = 7 if suit == 3 else 9
         digits = ""
+        for i in range(size):
+            n = counts >> 3 * (size - 1 - i) & 7
+            if n:
+                red_here = red if i == 4 and suit < 3 else 0
+                digits += _RED_RUNS[red_here] + _RUNS[i][n - red_here]
+        text = digits + SUITS[suit]
+        if len(_suit_texts) < 100_000:
+            _suit_texts[key] = text
+    return text
+
+
+def _format_slow(counts: list[int], reds: tuple[int, int, int], skip: int) -> str:
+    out: list[str] = []
+    for s in range(4):
+        base = s * 9
+        start = len(out)
         for i in range(7 if s == 3 else 9):
             n = counts[base + i] - (base + i == skip)
             if n > 0:
-                red = (reds[0] if s == 0 else reds[1] if s == 1 else reds[2]) if i == 4 and s < 3 else 0
-                digits += _RUNS[i][n - red] if not red else _RED_RUNS[red] + _RUNS[i][n - red]
-        if digits:
-            out += digits + _SUIT_LETTERS[s]
-    return out
+                red = reds[s] if i == 4 and s < 3 else 0
+                out.append(_RUNS[i][n - red] if not red else _RED_RUNS[red] + _RUNS[i][n - red])
+        if len(out) > start:
+            out.append(SUITS[s])
+    return "".join(out)

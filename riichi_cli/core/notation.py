@@ -29,6 +29,17 @@ def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, b
     return [(code >> 1, bool(code & 1)) for code in scan_codes(text, start, end)]
 
 
+def tile_code(text: str) -> int:
+    """The code (tile * 2 + red) of a text that is one tile, like ``'1m'`` or ``'0p'``; else -1."""
+    if len(text) != 2:
+        return -1
+    digit, letter = ord(text[0]) - 48, ord(text[1])
+    suit = _SUIT_OF[letter] if letter < 128 else -1
+    if not 0 <= digit <= 9 or suit < 0:
+        return -1
+    return _CODE_TABLE[suit * 10 + digit]
+
+
 def scan_codes(text: str, start: int = 0, end: int | None = None) -> list[int]:
     """`scan` as tile codes (tile * 2 + red)."""
     stop = len(text) if end is None else end

@@ -118,7 +118,7 @@ def payments(
 ) -> dict[str, int]:
     """Each seat's change: the hand, ``honba`` counters and ``sticks`` deposits (all to the winner)."""
     players = rules.players
-    delta = [0] * players  # by seat index, East first
+    delta: list[int] = [0] * players  # by seat index, East first
     won = SEAT_INDEX[winner]
     if discarder is not None:
         paid = (points.ron or 0) + honba * rules.honba_points

@@ -143,9 +143,13 @@ class Shortfall(NamedTuple):
 
 def han_needed(r: Reading) -> tuple[int, str]:
     """The yaku han a win needs under ``min_han`` and ``ryanshiba``, and which option says so."""
-    if r.rules.ryanshiba and r.ctx.honba >= 5 and r.rules.min_han < 2:
+    if _ryanshiba(r):
         return 2, f"ryanshiba: {r.ctx.honba} honba"
     return r.rules.min_han, f"min_han {r.rules.min_han}"
+
+
+def _ryanshiba(r: Reading) -> bool:
+    return r.rules.ryanshiba and r.ctx.honba >= 5 and r.rules.min_han < 2
 
 
 def score_reading(r: Reading) -> Result | Shortfall | None:
@@ -162,7 +166,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     for y in found:
         yaku_han += y.closed_han if closed else y.open_han
         no_tsumo_fu = no_tsumo_fu or y.no_tsumo_fu
-    needed, why = han_needed(r)
+    needed = 2 if _ryanshiba(r) else r.rules.min_han  # `han_needed`, without the words
     candidates: list[Result] = []
     if renhou_as(r, "mangan"):
         candidates.append(_finish(r, [_RENHOU_MANGAN], 5, None, 0, "mangan", (), 2000))
@@ -177,7 +181,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
         candidates.append(_finish(r, items, han, fu, 0, limit, lines, base))
     if not candidates:
         names = tuple([NAMES[y.id][0] for y in found])
-        return Shortfall(yaku_han, names, needed, why) if found else None
+        return Shortfall(yaku_han, names, *han_needed(r)) if found else None
     return best_of(candidates)
 
 

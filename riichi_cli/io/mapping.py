@@ -16,7 +16,7 @@ from typing import Any, Final
 from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
 from ..core.errors import InvalidContext, NotationError, did_you_mean, short
 from ..core.hand import Hand, Meld
-from ..core.notation import check_counts, parse_hand, scan
+from ..core.notation import check_counts, parse_hand, scan, tile_code
 from ..core.record import Record, replace
 from ..core.rules import DEFAULT_PRESET, PRESETS, Rules, resolve_rules, with_overrides
 
@@ -30,6 +30,7 @@ KEYS: Final = frozenset(
     + ("hand", "win_tile", "win", "from", "round_wind", "seat_wind", "dora", "ura", "honba")
     + ("riichi_sticks", "discards", "passed", "rules", "rule_options", "id", "kita")
 )
+_SEATS: Final = {"E": "E", "S": "S", "W": "W", "N": "N"}
 _SEAT_WORDS: Final = {
     "e": "E",
     "s": "S",
@@ -83,7 +84,12 @@ def read_id(mapping: dict) -> Any:
 
 
 def seat(value: object, key: str) -> str:
-    found = _SEAT_WORDS.get(value.strip().lower()) if isinstance(value, str) else None
+    if not isinstance(value, str):
+        found = None
+    else:
+        found = _SEATS.get(value)  # as written most of the time: no strip and lower
+        if found is None:
+            found = _SEAT_WORDS.get(value.strip().lower())
     if found is None:
         raise InvalidContext(f"{key} must be one of E, S, W, N, got {short(value)}", detail="bad_seat")
     return found
@@ -133,7 +139,14 @@ def tile_list(value: object, key: str) -> TilePairs:
             detail="bad_tile_list",
         )
     try:
-        return [tile for text in texts for tile in scan_list(text)]
+        out: TilePairs = []
+        for text in texts:
+            code = tile_code(text)  # most items are one tile, like '1m'
+            if code >= 0:
+                out.append((code >> 1, bool(code & 1)))
+            else:
+                out += scan_list(text)
+        return out
     except NotationError as e:
         raise e.reworded(f"{key}: {e.message}") from None
 
@@ -223,6 +236,7 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
     """
     echo = {} if echo is None else echo
     head = read_head(mapping, default_rules, echo)
+    assert isinstance(mapping, dict)  # read_head refuses anything else (and the compiled core reads a dict)
     if "hand" not in mapping:  # `hnd:` is a typo of `hand`, not a missing hand
         check_keys(mapping)
     hand = read_hand(mapping.get("hand"), mapping.get("win_tile"))
@@ -267,10 +281,12 @@ def read_situation(
     context = read_three_player(mapping, read_context(mapping, head, dora, ura), head.rules)
     echo["from"] = context.discarder
     check_three_player(held[0], melds, context, head.rules, text)
-    counts, reds = list(held[0]), list(held[1])
+    counts: list[int] = list(held[0])
+    reds: list[int] = list(held[1])
     for t, red in dora + ura:
         counts[t] += 1
-        reds[t // 9] += red
+        if red:
+            reds[t // 9] += 1
     check_counts(counts, reds, head.rules.aka_dora, text)
     check_keys(mapping)  # checked last so that an error still echoes what could be read
     check_context(melds, context, head.rules)
@@ -290,6 +306,8 @@ def hand_text(value: object) -> str:
 
 def check_keys(mapping: dict) -> None:
     """Refuse the first key that is not an input key, naming the likely one."""
+    if mapping.keys() <= KEYS:  # the common case, checked in one C loop
+        return
     unknown = [k for k in mapping if k not in KEYS]
     if unknown:
         raise InvalidContext(unknown_key_message(unknown[0], KEYS), detail="unknown_key")

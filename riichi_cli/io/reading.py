@@ -20,6 +20,10 @@ _KOKUSHI_WAITS: Final = {"kokushi13": "kokushi_13", "tanki": "kokushi"}
 _MELD_KINDS: Final = {"chi": "sequence", "pon": "triplet", "kan": "quad", "kakan": "quad", "ankan": "quad"}
 
 
+#: The keys of a reading group in docs/output.md order (copied and filled in: cheaper than building).
+_GROUP: Final[dict[str, object]] = {"tiles": None, "kind": None, "open": False, "win": False}
+
+
 def group_text(tiles: list[int], reds: int) -> str:
     """One suit's tiles in notation, the first ``reds`` fives as 0: ``group_text([3, 4, 5], 1) == '406m'``."""
     digits = ""
@@ -129,12 +133,14 @@ def reading_groups(res: Result) -> list[dict]:
                     {"tiles": group_text([t, t], used), "kind": "pair", "open": False, "win": t == r.win_tile}
                 )
         return out
-    melds = [
-        {"tiles": m.notation()[len(m.kind) + 1 :], "kind": _MELD_KINDS[m.kind], "open": m.is_open,
-         "win": False}
-        for m in hand.melds
-    ]  # fmt: skip
-    return _concealed_groups(r, hand) + melds
+    groups = _concealed_groups(r, hand)
+    for m in hand.melds:
+        group = _GROUP.copy()
+        group["tiles"] = m.notation()[len(m.kind) + 1 :]
+        group["kind"] = _MELD_KINDS[m.kind]
+        group["open"] = m.is_open
+        groups.append(group)
+    return groups
 
 
 def reading_dict(res: Result) -> dict:

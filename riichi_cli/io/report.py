@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..core.errors import InvalidContext, RiichiError
 from ..core.points import honba_share
@@ -43,6 +43,17 @@ def score_mapping(
         return error_dict(deep, echo, source), deep
 
 
+#: The keys of a scored win in docs/output.md order. A result is a copy of this filled in: copying a
+#: small dict with its keys in place costs less than building it key by key.
+_RESULT: Final[dict[str, Any]] = {
+    "id": None, "ok": True, "error": None, "hand": None, "win_tile": None, "win": None, "from": None,
+    "seat_wind": None, "round_wind": None, "dealer": None, "han": None, "fu": None, "yakuman": None,
+    "limit": None, "yaku": None, "fu_breakdown": None, "points": None, "payments": None, "warnings": None,
+    "reading": None,
+}  # fmt: skip
+_POINTS: Final[dict[str, Any]] = dict.fromkeys(("total", "ron", "tsumo", "honba", "deposits"))
+
+
 def result_dict(
     res: Result,
     id: object = None,
@@ -59,17 +70,31 @@ def result_dict(
     tsumo = None if pts.ron is not None else {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
     honba = ctx.honba if honba is None else honba
     sticks = ctx.riichi_sticks if sticks is None else sticks
-    out: dict = {
-        "id": id, "ok": True, "error": None, "hand": hand.text,
-        "win_tile": hand.win_name, "win": "tsumo" if ctx.tsumo else "ron",
-        "from": ctx.discarder, "seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind,
-        "dealer": ctx.dealer, "han": res.han, "fu": res.fu, "yakuman": res.yakuman, "limit": res.limit,
-        "yaku": [item.as_dict() for item in res.yaku],
-        "fu_breakdown": [line.as_dict() for line in res.fu_lines],
-        "points": {"total": pts.total, "ron": pts.ron, "tsumo": tsumo,
-                   "honba": honba_collected(honba, ctx.tsumo, res.rules), "deposits": 1000 * sticks},
-        "payments": res.payments, "warnings": [], "reading": reading_dict(res),
-    }  # fmt: skip
+    points = _POINTS.copy()
+    points["total"] = pts.total
+    points["ron"] = pts.ron
+    points["tsumo"] = tsumo
+    points["honba"] = honba_collected(honba, ctx.tsumo, res.rules)
+    points["deposits"] = 1000 * sticks
+    out = _RESULT.copy()  # "ok": True, "error": None; the other values below
+    out["id"] = id
+    out["hand"] = hand.text
+    out["win_tile"] = hand.win_name
+    out["win"] = "tsumo" if ctx.tsumo else "ron"
+    out["from"] = ctx.discarder
+    out["seat_wind"] = ctx.seat_wind
+    out["round_wind"] = ctx.round_wind
+    out["dealer"] = ctx.dealer
+    out["han"] = res.han
+    out["fu"] = res.fu
+    out["yakuman"] = res.yakuman
+    out["limit"] = res.limit
+    out["yaku"] = [item.as_dict() for item in res.yaku]
+    out["fu_breakdown"] = [line.as_dict() for line in res.fu_lines]
+    out["points"] = points
+    out["payments"] = res.payments
+    out["warnings"] = []
+    out["reading"] = reading_dict(res)
     return out if source is None else {"source": source, **out}  # a batch names the file first
 
 

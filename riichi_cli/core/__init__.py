@@ -3,4 +3,10 @@
 The pipeline, one module a stage: tiles and notation -> hand -> rules and context (the situation)
 -> decompose and reading (every way to read the hand) -> yaku, fu, points -> scoring (the best
 reading wins). Every refusal is a typed exception from errors.
+
+Written for the compiled build (issue 10; bench/README.md, "bench_score.py"), where a few Python idioms
+go through the generic, slow object protocol: hence ``counts[t] = counts[t] + 1`` rather than ``+=`` on
+a list item, loops rather than ``sum()``/``min()`` over a sequence, tile bitmasks rather than ``in`` on a
+tuple variable, yaku as classes with a ``test`` method rather than functions in a table, ``Final`` on
+module tables and caches, and lists indexed by a packed int rather than dicts keyed by tuples.
 """

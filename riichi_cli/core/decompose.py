@@ -31,19 +31,19 @@ def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -
         return [((), -1)]
     out: list[Split] = []
     if counts[i] >= 3:
-        counts[i] -= 3
+        counts[i] = counts[i] - 3
         out += [(((TRIP, base + i),) + g, p) for g, p in _split(counts, base, honors, i, has_pair)]
-        counts[i] += 3
+        counts[i] = counts[i] + 3
     if not honors and i <= 6 and counts[i + 1] and counts[i + 2]:
         for k in (i, i + 1, i + 2):
-            counts[k] -= 1
+            counts[k] = counts[k] - 1
         out += [(((SEQ, base + i),) + g, p) for g, p in _split(counts, base, honors, i, has_pair)]
         for k in (i, i + 1, i + 2):
-            counts[k] += 1
+            counts[k] = counts[k] + 1
     if not has_pair and counts[i] >= 2:
-        counts[i] -= 2
+        counts[i] = counts[i] - 2
         out += [(g, base + i) for g, _ in _split(counts, base, honors, i, True)]
-        counts[i] += 2
+        counts[i] = counts[i] + 2
     return out
 
 
@@ -98,11 +98,13 @@ def standard_splits(counts: tuple[int, ...] | list[int]) -> list[tuple[tuple[Gro
 
 
 def is_chiitoitsu(counts: tuple[int, ...] | list[int]) -> bool:
-    """Seven distinct pairs: four equal tiles are not two pairs."""
+    """Seven distinct pairs and nothing else: four equal tiles are not two pairs."""
     pairs = 0
     for n in counts:
         if n == 2:
             pairs += 1
+        elif n:
+            return False
     return pairs == 7
 
 
@@ -157,10 +159,10 @@ def winning_tiles(counts: tuple[int, ...] | list[int]) -> list[int]:
         standard = sorted(r) == [0, 0, 0, 2] and _may_complete(c, t)
         if not (standard or (closed and (t in ORPHAN_SET or c[t] == 1))):
             continue
-        c[t] += 1
+        c[t] = c[t] + 1
         if is_complete(c):
             out.append(t)
-        c[t] -= 1
+        c[t] = c[t] - 1
     return out
 
 

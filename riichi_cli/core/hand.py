@@ -121,7 +121,7 @@ class Hand(Record):
         counts: list[int] = list(self.concealed)
         for meld in self.melds:
             for t in meld.tiles:
-                counts[t] += 1
+                counts[t] = counts[t] + 1
         return counts
 
     def tally(self) -> tuple[list[int], list[int]]:
@@ -208,7 +208,7 @@ class HeldHand(Record):
     def with_tile(self, tile: int) -> Hand:
         """The winning hand this hand makes with a plain (not red) ``tile`` drawn or called."""
         counts = list(self.counts)
-        counts[tile] += 1
+        counts[tile] = counts[tile] + 1
         return Hand(tuple(counts), tile, self.melds, self.reds, False)
 
 
@@ -235,6 +235,7 @@ def tally(counts: Sequence[int], reds: Sequence[int], melds: tuple[Meld, ...]) -
     red: list[int] = [reds[0], reds[1], reds[2], 0]
     for meld in melds:
         for t in meld.tiles:
-            out[t] += 1
-        red[meld.tiles[0] // 9] += meld.reds
+            out[t] = out[t] + 1
+        suit = meld.tiles[0] // 9
+        red[suit] = red[suit] + meld.reds
     return out, red

@@ -155,9 +155,10 @@ def parse_written(text: str) -> HeldHand:
         colon = text.find(":", start, end)
         if colon < 0:
             for code in scan_codes(text, start, end):
-                counts[code >> 1] += 1
+                t = code >> 1
+                counts[t] = counts[t] + 1
                 if code & 1:
-                    reds[(code >> 1) // 9] += 1
+                    reds[t // 9] = reds[t // 9] + 1
                 last = code
         else:
             kind = meld_kind(text, start, colon, end)
@@ -237,8 +238,8 @@ def check_limits(tiles: list[tuple[int, bool]], aka_dora: int, text: str, counte
     counts = [0] * 34
     reds = [0, 0, 0, 0]
     for t, red in tiles:
-        counts[t] += 1
-        reds[t // 9] += red
+        counts[t] = counts[t] + 1
+        reds[t // 9] = reds[t // 9] + red
     check_counts(counts, reds, aka_dora, text, counted)
 
 

@@ -122,15 +122,16 @@ def payments(
     won = SEAT_INDEX[winner]
     if discarder is not None:
         paid = (points.ron or 0) + honba * rules.honba_points
-        delta[SEAT_INDEX[discarder]] -= paid
-        delta[won] += paid
+        payer = SEAT_INDEX[discarder]
+        delta[payer] = delta[payer] - paid
+        delta[won] = delta[won] + paid
     else:
         per_honba = honba_share(rules, players - 1)
         for seat in range(players):
             if seat != won:
                 share = points.tsumo_dealer if seat == 0 else None
                 paid = (share if share is not None else points.tsumo_other or 0) + honba * per_honba
-                delta[seat] -= paid
-                delta[won] += paid
-    delta[won] += 1000 * sticks
+                delta[seat] = delta[seat] - paid
+                delta[won] = delta[won] + paid
+    delta[won] = delta[won] + 1000 * sticks
     return {SEATS[seat]: delta[seat] for seat in range(players)}

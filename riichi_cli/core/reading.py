@@ -140,18 +140,15 @@ def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
     out: list[Reading] = []
     for groups, pair in standard_splits(hand.concealed):
         sets = [(kind, t, False, False) for kind, t in groups]
-        tried = set()
+        tried_seqs = 0  # bits of the sequences already tried (equal sequences make one reading)
         options = [(-1, "tanki")] if pair == win else []
         for i, (kind, t) in enumerate(groups):
-            if (kind, t) in tried:
-                continue
-            if kind == TRIP and t == win:
-                options.append((i, "shanpon"))
-            elif kind == SEQ and t <= win <= t + 2:
+            if kind == TRIP:
+                if t == win:  # one triplet of a tile at most among concealed groups
+                    options.append((i, "shanpon"))
+            elif t <= win <= t + 2 and not tried_seqs >> t & 1:
                 options.append((i, _sequence_wait(t, win)))
-            else:
-                continue
-            tried.add((kind, t))
+                tried_seqs |= 1 << t
         for i, wait in options:
             these = list(sets)
             if wait == "shanpon" and ron:

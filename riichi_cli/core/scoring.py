@@ -98,7 +98,7 @@ def dora_items(r: Reading) -> list[YakuItem]:
     ctx, counts, players = r.ctx, r.counts, r.ctx.players
     if ctx.kita:
         counts = list(counts)
-        counts[NORTH] += ctx.kita
+        counts[NORTH] = counts[NORTH] + ctx.kita
     dora = 0
     for i in ctx.dora:
         dora += counts[dora_of_players(i, players)]
@@ -205,7 +205,7 @@ def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
     if ctx.tsumo or not (ctx.discards or ctx.passed):
         return None
     before = list(hand.concealed)
-    before[hand.win_tile] -= 1
+    before[hand.win_tile] = before[hand.win_tile] - 1
     found = furiten(winning_tiles(before), ctx)
     return None if found is None else (found[1][0], found[0])
 

@@ -284,9 +284,9 @@ def read_situation(
     counts: list[int] = list(held[0])
     reds: list[int] = list(held[1])
     for t, red in dora + ura:
-        counts[t] += 1
+        counts[t] = counts[t] + 1
         if red:
-            reds[t // 9] += 1
+            reds[t // 9] = reds[t // 9] + 1
     check_counts(counts, reds, head.rules.aka_dora, text)
     check_keys(mapping)  # checked last so that an error still echoes what could be read
     check_context(melds, context, head.rules)

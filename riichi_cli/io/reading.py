@@ -99,7 +99,7 @@ def _red_counts(groups: list[int], win: int, hand: Hand) -> list[int]:
         suit = groups[i] // _KINDS // 9
         if suit < 3 and reds[suit]:
             used[i] = min(_fives(groups[i]), reds[suit])
-            reds[suit] -= used[i]
+            reds[suit] = reds[suit] - used[i]
     return used
 
 
@@ -128,7 +128,7 @@ def reading_groups(res: Result) -> list[dict]:
             if n:
                 used = min(2, reds[t // 9]) if t in FIVES else 0
                 if used:
-                    reds[t // 9] -= used
+                    reds[t // 9] = reds[t // 9] - used
                 out.append(
                     {"tiles": group_text([t, t], used), "kind": "pair", "open": False, "win": t == r.win_tile}
                 )

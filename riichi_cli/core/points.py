@@ -113,6 +113,9 @@ def honba_share(rules: Rules, payers: int = 3) -> int:
     return ceil100(-(-rules.honba_points // payers))
 
 
+_FOUR_SEATS: Final = {"E": 0, "S": 0, "W": 0, "N": 0}
+
+
 def payments(
     points: Points, winner: str, discarder: str | None, honba: int, sticks: int, rules: Rules
 ) -> dict[str, int]:
@@ -134,4 +137,8 @@ def payments(
                 delta[seat] = delta[seat] - paid
                 delta[won] = delta[won] + paid
     delta[won] = delta[won] + 1000 * sticks
+    if players == 4:  # a copy of the seats with their keys in place costs less than a new dict
+        out = _FOUR_SEATS.copy()
+        out["E"], out["S"], out["W"], out["N"] = delta[0], delta[1], delta[2], delta[3]
+        return out
     return {SEATS[seat]: delta[seat] for seat in range(players)}

@@ -106,8 +106,17 @@ def dora_items(r: Reading) -> list[YakuItem]:
     if ctx.in_riichi:
         for i in ctx.ura:
             ura += counts[dora_of_players(i, players)]
-    found = (dora, r.hand.aka_count() if r.rules.aka_dora else 0, ura, ctx.kita)
-    return [bonus_item(row, n) for row, n in enumerate(found) if n]
+    aka = r.hand.aka_count() if r.rules.aka_dora else 0
+    items: list[YakuItem] = []  # in BONUS_IDS order
+    if dora:
+        items.append(bonus_item(0, dora))
+    if aka:
+        items.append(bonus_item(1, aka))
+    if ura:
+        items.append(bonus_item(2, ura))
+    if ctx.kita:
+        items.append(bonus_item(3, ctx.kita))
+    return items
 
 
 def _finish(

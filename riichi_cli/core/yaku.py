@@ -109,16 +109,18 @@ _HONORS: Final = 8
 
 def _peikou_pairs(r: Reading) -> int:
     """How many pairs of identical closed sequences the hand has (two for ryanpeikou)."""
-    if not r.closed or len(r.seqs) < 2:
+    seqs = r.seqs
+    if not r.closed or len(seqs) < 2:
         return 0
-    seqs = sorted(r.seqs)
-    pairs, i = 0, 0
-    while i + 1 < len(seqs):
-        if seqs[i] == seqs[i + 1]:
-            pairs += 1
-            i += 2
-        else:
-            i += 1
+    pairs = 0
+    for i in range(len(seqs)):
+        t, n = seqs[i], 0
+        for j in range(len(seqs)):
+            if seqs[j] == t:
+                if j < i:  # counted with its first copy
+                    break
+                n += 1
+        pairs += n // 2
     return pairs
 
 

@@ -171,7 +171,7 @@ def scan_list(text: str) -> TilePairs:
 # (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
 # default is kept in the entry so that its id cannot be reused while the entry lives; keying on the
 # id spares hashing all the options of a Rules value for every hand.
-_rules_cache: dict = {}
+_rules_cache: Final[dict] = {}
 
 
 def read_rules(mapping: dict, default: Rules) -> Rules:
@@ -183,7 +183,12 @@ def read_rules(mapping: dict, default: Rules) -> Rules:
     if preset is None and not options:
         return default
     try:
-        key = (id(default), preset, tuple(options.items()) if isinstance(options, dict) else options)
+        key: object
+        if isinstance(options, dict) and len(options) == 1:  # the common case, as a flat key
+            for name, value in options.items():  # the type too: True == 1 == 1.0, but 1.0 is refused
+                key = (id(default), preset, name, value, type(value))
+        else:
+            key = (id(default), preset, tuple(options.items()) if isinstance(options, dict) else options)
         entry = _rules_cache.get(key)
     except TypeError:  # an unhashable value: resolve it (and let it be refused) below
         key, entry = None, None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Final
 
-from .tiles import ORPHANS, is_orphan
+from .tiles import ORPHANS, is_orphan, suit_key
 
 SEQ: Final = 0
 TRIP: Final = 1
@@ -18,10 +18,8 @@ Group = tuple[int, int]
 # One way to split a suit: (groups, pair tile or -1).
 Split = tuple[tuple[Group, ...], int]
 
-# Splits by `suit_key`: packing the counts in an int spares building and hashing a tuple per suit.
+# Splits by `tiles.suit_key`: packing the counts in an int spares building and hashing a tuple per suit.
 _cache: Final[dict[int, tuple[Split, ...]]] = {}
-#: Bits per count in a key: 4, since `winning_tiles` tries a fifth copy (a count needs 3 bits, 4 is safe).
-_BITS: Final = 4
 
 
 def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -> list[Split]:
@@ -47,14 +45,6 @@ def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -
     return out
 
 
-def suit_key(counts: list[int], suit: int) -> int:
-    """One suit's counts (9 numbers, or 7 honors) and the suit as one int; 0 when the suit is empty."""
-    key = 0
-    for t in range(suit * 9, suit * 9 + (7 if suit == 3 else 9)):
-        key = key << _BITS | counts[t]
-    return key << 2 | suit if key else 0
-
-
 def suit_splits(suit: int, counts: list[int], key: int) -> tuple[Split, ...]:
     """Every split of one suit's counts (``key`` is their `suit_key`) into groups and at most one pair."""
     found = _cache.get(key)
@@ -65,8 +55,11 @@ def suit_splits(suit: int, counts: list[int], key: int) -> tuple[Split, ...]:
     return found
 
 
-def standard_splits(counts: tuple[int, ...] | list[int]) -> list[tuple[tuple[Group, ...], int]]:
+def standard_splits(
+    counts: tuple[int, ...] | list[int], keys: list[int] | None = None
+) -> list[tuple[tuple[Group, ...], int]]:
     """Every reading of concealed counts (3k+2 tiles) as k groups and a pair: [(groups, pair)].
+    ``keys`` are the counts' `suit_key` for each suit when the caller has them.
 
     >>> standard_splits([3, 1, 1, 1] + [0] * 30)
     [(((1, 0), (0, 1)), -1)]
@@ -74,7 +67,7 @@ def standard_splits(counts: tuple[int, ...] | list[int]) -> list[tuple[tuple[Gro
     held = list(counts)
     parts: list[tuple[Split, ...]] = []
     for s in range(4):
-        key = suit_key(held, s)
+        key = suit_key(held, s) if keys is None else keys[s]
         if not key:
             continue
         splits = suit_splits(s, held, key)

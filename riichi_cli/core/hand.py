@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .record import Record
-from .tiles import FIVES, format_counts, format_held, name
+from .tiles import COUNT_BITS, FIVES, format_counts, format_held, name, suit_key, suit_text
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS: Final = ("kan", "kakan", "ankan")
@@ -107,6 +107,8 @@ class Hand(Record):
         self.reds: Final = reds
         self.win_red: Final = win_red
         self._text: str | None = None  # `text`, once asked for
+        self._keys: list[int] | None = None  # `suit_keys`, once asked for
+        self._keys_done = False
 
     @property
     def is_closed(self) -> bool:
@@ -146,6 +148,18 @@ class Hand(Record):
             self._text = self.notation()
         return self._text
 
+    def suit_keys(self) -> list[int] | None:
+        """The concealed counts of each suit packed by `tiles.suit_key` (computed once; notation and
+        decomposition both read them); None when a count or red count is beyond any hand's."""
+        if not self._keys_done:
+            counts = list(self.concealed)
+            plain = 0 <= self.reds[0] <= 4 and 0 <= self.reds[1] <= 4 and 0 <= self.reds[2] <= 4
+            for n in counts:
+                plain = plain and 0 <= n <= 4
+            self._keys = [suit_key(counts, s) for s in range(4)] if plain else None
+            self._keys_done = True
+        return self._keys
+
     def notation(self) -> str:
         """Canonical notation: concealed tiles without the winning tile, the winning tile, the melds.
 
@@ -153,11 +167,21 @@ class Hand(Record):
         >>> parse_hand("123456s234m55p chi:789s").notation()
         '234m5p123456s5p chi:789s'
         """
+        win, keys = self.win_tile, self.suit_keys()
         r0, r1, r2 = self.reds
-        suit = self.win_tile // 9
         if self.win_red:
-            r0, r1, r2 = r0 - (suit == 0), r1 - (suit == 1), r2 - (suit == 2)
-        text = format_held(list(self.concealed), (r0, r1, r2), self.win_tile) + self.win_name
+            r0, r1, r2 = r0 - (win < 9), r1 - (9 <= win < 18), r2 - (18 <= win < 27)
+        if keys is None:  # counts no hand holds: spelled out
+            text = format_held(list(self.concealed), (r0, r1, r2), win)
+        else:
+            text = ""
+            for s in range(4):
+                key = keys[s]
+                if s == win // 9:  # without the winning tile
+                    key = key - (1 << 2 + COUNT_BITS * ((6 if s == 3 else 8) - win % 9))
+                if key >> 2:
+                    text += suit_text(key, r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else 0)
+        text += self.win_name
         for m in self.melds:
             text += " " + m.notation()
         return text

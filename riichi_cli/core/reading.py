@@ -138,7 +138,7 @@ def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
     melds = tuple((SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds)
     win, ron = hand.win_tile, not ctx.tsumo
     out: list[Reading] = []
-    for groups, pair in standard_splits(hand.concealed):
+    for groups, pair in standard_splits(hand.concealed, hand.suit_keys()):
         sets = [(kind, t, False, False) for kind, t in groups]
         tried_seqs = 0  # bits of the sequences already tried (equal sequences make one reading)
         options = [(-1, "tanki")] if pair == win else []

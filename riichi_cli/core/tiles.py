@@ -112,7 +112,7 @@ def format_held(counts: list[int], reds: tuple[int, int, int], skip: int) -> str
     """`format_counts` of ``counts`` less one ``skip`` tile (-1: none), e.g. a hand without its winning
     tile, without copying the counts.
 
-    Each suit's text is cached by its counts and red fives packed in an int (`_suit_text`): hands
+    Each suit's text is cached by its packed counts (`suit_key`) and red fives (`suit_text`): hands
     repeat the same suit shapes far more often than the same whole hand.
     """
     out = ""
@@ -123,33 +123,48 @@ def format_held(counts: list[int], reds: tuple[int, int, int], skip: int) -> str
             n = counts[t] - (t == skip)
             if not 0 <= n <= 4:  # not a hand's count: no cache
                 return _format_slow(counts, reds, skip)
-            key = key << 3 | n
+            key = key << COUNT_BITS | n
         if key:
             red = 0 if s == 3 else reds[0] if s == 0 else reds[1] if s == 1 else reds[2]
             if not 0 <= red <= 4:
                 return _format_slow(counts, reds, skip)
-            out += _suit_text((key << 3 | red) << 2 | s)
+            out += suit_text(key << 2 | s, red)
     return out
 
 
-#: Suit texts by `format_held`'s key (counts, red fives, suit), made when first needed; bounded.
+#: Bits per tile count when a suit's counts are packed in one int (`suit_key`): a count may reach 5 (a
+#: fifth copy, tried by `decompose.winning_tiles`); 4 bits leave room.
+COUNT_BITS: Final = 4
+
+
+def suit_key(counts: list[int], suit: int) -> int:
+    """One suit's counts (9 numbers, or 7 honors), first tile highest, and the suit in the low 2 bits,
+    as one int; 0 when the suit is empty."""
+    key = 0
+    for t in range(suit * 9, suit * 9 + (7 if suit == 3 else 9)):
+        key = key << COUNT_BITS | counts[t]
+    return key << 2 | suit if key else 0
+
+
+#: Suit texts by (`suit_key`, red fives 0-4) packed in an int, made when first needed; bounded.
 _suit_texts: Final[dict[int, str]] = {}
 
 
-def _suit_text(key: int) -> str:
-    text = _suit_texts.get(key)
+def suit_text(key: int, red: int) -> str:
+    """The notation of one suit packed by `suit_key` (counts 0-4), ``red`` (0-4) of its fives written 0."""
+    text = _suit_texts.get(key << 3 | red)
     if text is None:
-        suit, red, counts = key & 3, key >> 2 & 7, key >> 5
+        suit, counts = key & 3, key >> 2
         size = 7 if suit == 3 else 9
         digits = ""
         for i in range(size):
-            n = counts >> 3 * (size - 1 - i) & 7
+            n = counts >> COUNT_BITS * (size - 1 - i) & 15
             if n:
                 red_here = red if i == 4 and suit < 3 else 0
                 digits += _RED_RUNS[red_here] + _RUNS[i][n - red_here]
         text = digits + SUITS[suit]
         if len(_suit_texts) < 100_000:
-            _suit_texts[key] = text
+            _suit_texts[key << 3 | red] = text
     return text
 
 

@@ -239,33 +239,40 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
 
     ``echo`` (if given) is filled with the keys read so far, so an error can still report them.
     """
-    echo = {} if echo is None else echo
     head = read_head(mapping, default_rules, echo)
     assert isinstance(mapping, dict)  # read_head refuses anything else (and the compiled core reads a dict)
     if "hand" not in mapping:  # `hnd:` is a typo of `hand`, not a missing hand
         check_keys(mapping)
     hand = read_hand(mapping.get("hand"), mapping.get("win_tile"))
-    echo["hand"] = hand.text
-    echo["win_tile"] = hand.win_name
+    if echo is not None:
+        echo["hand"] = hand.text
+        echo["win_tile"] = hand.win_name
     context = read_situation(mapping, head, hand.tally(), hand.melds, mapping["hand"], echo)
     check_win_tile(hand, context, head.rules)
     return Request(hand, context, head.rules, head.id)
 
 
-def read_head(mapping: Any, default_rules: Rules | None, echo: dict) -> Head:
+def read_head(mapping: Any, default_rules: Rules | None, echo: dict | None) -> Head:
     """The keys read before the hand: the mapping itself, id, rules, win kind and winds."""
     if not isinstance(mapping, dict):
         raise InvalidContext(
             f"a hand must be a mapping of keys, got {type(mapping).__name__}", detail="not_a_mapping"
         )
-    ident = echo["id"] = read_id(mapping)
+    ident = read_id(mapping)
+    if echo is not None:
+        echo["id"] = ident
     rules = read_rules(mapping, default_rules or PRESETS[DEFAULT_PRESET])
     win = mapping.get("win", "ron")
     if win not in ("ron", "tsumo"):
         raise InvalidContext(f"win must be ron or tsumo, got {short(win)}", detail="bad_win")
-    echo["win"] = win
-    round_wind = echo["round_wind"] = seat(mapping.get("round_wind", "E"), "round_wind")
-    seat_wind = echo["seat_wind"] = seat(mapping.get("seat_wind", "S"), "seat_wind")
+    if echo is not None:
+        echo["win"] = win
+    round_wind = seat(mapping.get("round_wind", "E"), "round_wind")
+    if echo is not None:
+        echo["round_wind"] = round_wind
+    seat_wind = seat(mapping.get("seat_wind", "S"), "seat_wind")
+    if echo is not None:
+        echo["seat_wind"] = seat_wind
     return Head(ident, rules, win == "tsumo", round_wind, seat_wind)
 
 
@@ -275,7 +282,7 @@ def read_situation(
     held: tuple[list[int], list[int]],
     melds: tuple[Meld, ...],
     text: str,
-    echo: dict,
+    echo: dict | None,
 ) -> Context:
     """The context of a mapping whose head was read, checked with the player's tiles and ``melds``.
 
@@ -284,7 +291,8 @@ def read_situation(
     """
     dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
     context = read_three_player(mapping, read_context(mapping, head, dora, ura), head.rules)
-    echo["from"] = context.discarder
+    if echo is not None:
+        echo["from"] = context.discarder
     check_three_player(held[0], melds, context, head.rules, text)
     counts: list[int] = list(held[0])
     reds: list[int] = list(held[1])
@@ -328,9 +336,25 @@ def read_hand(text: object, win_tile: object) -> Hand:
     return parse_hand(written, win_tile)
 
 
+#: The situation keys most hands do not have: when none is there, `read_context` skips them all.
+_RARE_KEYS: Final = frozenset(FLAGS + ("chankan", "discards", "passed")) - {"riichi"}
+
+
 def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> Context:
     """The Context of a mapping whose head and indicators were read already."""
     raw_from = mapping.get("from")
+    if mapping.keys().isdisjoint(_RARE_KEYS):  # the common case (values read in the order below)
+        return Context(
+            tsumo=head.tsumo,
+            from_seat=None if raw_from is None else seat(raw_from, "from"),
+            round_wind=head.round_wind,
+            seat_wind=head.seat_wind,
+            riichi=flag(mapping.get("riichi", False), "riichi"),
+            dora=tuple([t for t, _ in dora]),
+            ura=tuple([t for t, _ in ura]),
+            honba=count(mapping.get("honba", 0), "honba"),
+            riichi_sticks=count(mapping.get("riichi_sticks", 0), "riichi_sticks"),
+        )
     chankan, robbed_ankan = chankan_value(mapping.get("chankan", False))
     return Context(
         tsumo=head.tsumo,

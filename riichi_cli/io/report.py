@@ -31,16 +31,27 @@ def score_mapping(
     """`riichi_cli.score` with the refusal: (the docs/output.md object, None), or (the refused
     object, the error). ``rules`` are the caller's default rules (None, a preset name, a mapping or
     Rules). Compiled, so that the API function over it is a thin wrapper."""
+    try:
+        default = rules if rules is None or isinstance(rules, Rules) else rules_of(rules)
+        req = build_request(mapping, default)
+        return result_dict(score_request(req), req.id, source), None
+    except RiichiError as err:
+        return error_dict(err, _echo(mapping, rules), source), err
+    except RecursionError:
+        deep = too_deep()
+        return error_dict(deep, _echo(mapping, rules), source), deep
+
+
+def _echo(mapping: Any, rules: Any) -> dict:
+    """What a refused mapping could echo: the keys `build_request` reads before it stops. Read again
+    (the same reading stops at the same place), so that a hand that scores builds no echo."""
     echo: dict = {}
     try:
         default = rules if rules is None or isinstance(rules, Rules) else rules_of(rules)
-        req = build_request(mapping, default, echo)
-        return result_dict(score_request(req), req.id, source), None
-    except RiichiError as err:
-        return error_dict(err, echo, source), err
-    except RecursionError:
-        deep = too_deep()
-        return error_dict(deep, echo, source), deep
+        build_request(mapping, default, echo)
+    except (RiichiError, RecursionError):
+        pass
+    return echo
 
 
 #: The keys of a scored win in docs/output.md order. A result is a copy of this filled in: copying a

@@ -45,12 +45,12 @@ def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -
     return out
 
 
-def suit_splits(suit: int, counts: list[int], key: int) -> tuple[Split, ...]:
+def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tuple[Split, ...]:
     """Every split of one suit's counts (``key`` is their `suit_key`) into groups and at most one pair."""
     found = _cache.get(key)
     if found is None:
         size = 7 if suit == 3 else 9
-        found = tuple(_split(counts[suit * 9 : suit * 9 + size], suit * 9, suit == 3, 0, False))
+        found = tuple(_split(list(counts[suit * 9 : suit * 9 + size]), suit * 9, suit == 3, 0, False))
         _cache[key] = found
     return found
 
@@ -64,13 +64,13 @@ def standard_splits(
     >>> standard_splits([3, 1, 1, 1] + [0] * 30)
     [(((1, 0), (0, 1)), -1)]
     """
-    held = list(counts)
+    held = list(counts) if keys is None else []  # the counts are read again only on a cache miss
     parts: list[tuple[Split, ...]] = []
     for s in range(4):
         key = suit_key(held, s) if keys is None else keys[s]
         if not key:
             continue
-        splits = suit_splits(s, held, key)
+        splits = suit_splits(s, counts, key)
         if not splits:
             return []
         parts.append(splits)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .record import Record
-from .tiles import COUNT_BITS, FIVES, format_counts, format_held, name, suit_key, suit_text
+from .tiles import COUNT_BITS, FIVES, format_counts, format_held, hand_suit_keys, name, suit_text
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS: Final = ("kan", "kakan", "ankan")
@@ -152,11 +152,8 @@ class Hand(Record):
         """The concealed counts of each suit packed by `tiles.suit_key` (computed once; notation and
         decomposition both read them); None when a count or red count is beyond any hand's."""
         if not self._keys_done:
-            counts = list(self.concealed)
             plain = 0 <= self.reds[0] <= 4 and 0 <= self.reds[1] <= 4 and 0 <= self.reds[2] <= 4
-            for n in counts:
-                plain = plain and 0 <= n <= 4
-            self._keys = [suit_key(counts, s) for s in range(4)] if plain else None
+            self._keys = hand_suit_keys(self.concealed) if plain else None
             self._keys_done = True
         return self._keys
 

@@ -245,10 +245,13 @@ def check_limits(tiles: list[tuple[int, bool]], aka_dora: int, text: str, counte
 
 def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str, counted: str = "") -> None:
     """`check_limits` of tiles already counted: 34 counts and red fives per suit (m, p, s, z)."""
-    for t in range(34):
-        if counts[t] > 4:
+    for n in counts:
+        if n > 4:
+            t = counts.index(n)
             why = "(hand, melds and indicators together)"
             _over_limit(f"more than four {name(t)}", why, counted, text, "fifth_copy")
+    if not (reds[0] or reds[1] or reds[2]):
+        return  # no red five: within any rules
     allowed = _RED_LIMITS[aka_dora]
     for s in range(3):
         have, most = reds[s], allowed[s]

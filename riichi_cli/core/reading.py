@@ -112,8 +112,9 @@ class HandFacts:
         every, some = _ALL_BITS, 0  # AND and OR of the bits of every tile present
         for t in range(34):
             if counts[t]:
-                every &= _BITS[t]
-                some |= _BITS[t]
+                bits = _BITS[t]
+                every &= bits
+                some |= bits
         # One bit per suit present (m p s z), and how many suits.
         self.suit_bits: int = some // _SUIT_BIT
         self.suit_count: int = (some & _M) // _M + (some & _P) // _P + (some & _S) // _S + (some & _Z) // _Z

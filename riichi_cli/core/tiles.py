@@ -146,6 +146,20 @@ def suit_key(counts: list[int], suit: int) -> int:
     return key << 2 | suit if key else 0
 
 
+def hand_suit_keys(counts: tuple[int, ...]) -> list[int] | None:
+    """`suit_key` of each suit of a hand's 34 counts, in one pass; None when a count is not 0-4."""
+    keys: list[int] = []
+    for s in range(4):
+        key = 0
+        for t in range(s * 9, s * 9 + (7 if s == 3 else 9)):
+            n = counts[t]
+            if not 0 <= n <= 4:
+                return None
+            key = key << COUNT_BITS | n
+        keys.append(key << 2 | s if key else 0)
+    return keys
+
+
 #: Suit texts by (`suit_key`, red fives 0-4) packed in an int, made when first needed; bounded.
 _suit_texts: Final[dict[int, str]] = {}
 

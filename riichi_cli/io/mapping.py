@@ -263,7 +263,7 @@ def read_head(mapping: Any, default_rules: Rules | None, echo: dict | None) -> H
         echo["id"] = ident
     rules = read_rules(mapping, default_rules or PRESETS[DEFAULT_PRESET])
     win = mapping.get("win", "ron")
-    if win not in ("ron", "tsumo"):
+    if not (isinstance(win, str) and win in ("ron", "tsumo")):
         raise InvalidContext(f"win must be ron or tsumo, got {short(win)}", detail="bad_win")
     if echo is not None:
         echo["win"] = win

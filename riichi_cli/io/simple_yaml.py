@@ -75,6 +75,7 @@ class _Reader:
         self.i = 0
         self.build = scalar
         self.cache: dict[str, Any] = {}
+        self.entries: dict[str, tuple[Any, str]] = {}
 
     def document(self) -> Any:
         value = self.block(self.indents[0])
@@ -96,7 +97,8 @@ class _Reader:
             rest = content[1:].lstrip(" ")
             if not rest or rest[0] == "#":
                 raise NotSimple  # an item on the following lines, or a null item: rare
-            if _ENTRY.match(rest):  # "- key: value": a mapping whose column is that of its key
+            # "- key: value": a mapping whose column is that of its key
+            if rest in self.entries or _ENTRY.match(rest):
                 indents[self.i] = indent + len(content) - len(rest)
                 contents[self.i] = rest
                 items.append(self.mapping(indents[self.i]))
@@ -111,12 +113,10 @@ class _Reader:
         result: dict = {}
         # Only texts already read as plain scalars are cached: a hit needs no further checks.
         indents, contents, cache = self.indents, self.contents, self.cache
+        entries = self.entries
         while indents[self.i] == indent:
-            match = _ENTRY.match(contents[self.i])
-            if match is None:
-                raise NotSimple
-            key, text = match.groups()
-            key = cache[key] if key in cache else self.scalar(key)
+            content = contents[self.i]
+            key, text = entries[content] if content in entries else self.entry(content)
             self.i += 1
             if text and text[0] != "#":
                 result[key] = cache[text] if text in cache else self.value(text)
@@ -133,6 +133,15 @@ class _Reader:
             if indents[self.i] > indent:
                 raise NotSimple
         return result
+
+    def entry(self, content: str) -> tuple[Any, str]:
+        """A mapping line's key (built) and value text ("" when none); lines repeat, so it is cached."""
+        match = _ENTRY.match(content)
+        if match is None:
+            raise NotSimple
+        key, text = match.groups()
+        found = self.entries[content] = (self.scalar(key), text or "")
+        return found
 
     def value(self, text: str) -> Any:
         """A one-line value: a plain or quoted scalar, or a flow list of plain scalars."""

@@ -51,7 +51,12 @@ def name(tile: int, red: bool = False) -> str:
 def seat_before(seat: str, players: int = 4) -> str:
     """The seat that plays just before ``seat``: the default discarder of a ron (with three players
     the seat before East is West)."""
+    if players == 4:
+        return _BEFORE_OF_FOUR[seat]
     return SEATS[(SEAT_INDEX[seat] - 1) % players]
+
+
+_BEFORE_OF_FOUR: Final = {"E": "N", "S": "E", "W": "S", "N": "W"}
 
 
 def is_terminal(tile: int) -> bool:

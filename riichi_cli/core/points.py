@@ -6,7 +6,7 @@ from typing import Final
 
 from .record import Record
 from .rules import Rules
-from .tiles import SEAT_INDEX, SEATS
+from .tiles import SEATS
 
 LIMIT_BASE: Final = {
     "mangan": 2000,
@@ -121,24 +121,20 @@ def payments(
 ) -> dict[str, int]:
     """Each seat's change: the hand, ``honba`` counters and ``sticks`` deposits (all to the winner)."""
     players = rules.players
-    delta: list[int] = [0] * players  # by seat index, East first
-    won = SEAT_INDEX[winner]
+    # A copy of the seats with their keys in place costs less than a new dict (four players).
+    delta = _FOUR_SEATS.copy() if players == 4 else {SEATS[seat]: 0 for seat in range(players)}
     if discarder is not None:
         paid = (points.ron or 0) + honba * rules.honba_points
-        payer = SEAT_INDEX[discarder]
-        delta[payer] = delta[payer] - paid
-        delta[won] = delta[won] + paid
-    else:
-        per_honba = honba_share(rules, players - 1)
-        for seat in range(players):
-            if seat != won:
-                share = points.tsumo_dealer if seat == 0 else None
-                paid = (share if share is not None else points.tsumo_other or 0) + honba * per_honba
-                delta[seat] = delta[seat] - paid
-                delta[won] = delta[won] + paid
-    delta[won] = delta[won] + 1000 * sticks
-    if players == 4:  # a copy of the seats with their keys in place costs less than a new dict
-        out = _FOUR_SEATS.copy()
-        out["E"], out["S"], out["W"], out["N"] = delta[0], delta[1], delta[2], delta[3]
-        return out
-    return {SEATS[seat]: delta[seat] for seat in range(players)}
+        delta[discarder] = delta[discarder] - paid
+        delta[winner] = delta[winner] + paid + 1000 * sticks
+        return delta
+    per_honba = honba_share(rules, players - 1)
+    total = 0
+    for seat in delta:  # East first
+        if seat != winner:
+            share = points.tsumo_dealer if seat == "E" else None
+            paid = (share if share is not None else points.tsumo_other or 0) + honba * per_honba
+            delta[seat] = -paid
+            total += paid
+    delta[winner] = delta[winner] + total + 1000 * sticks
+    return delta

@@ -7,6 +7,9 @@ objects, dora/ura indicators and a `HandConfig` per hand for the library. Best o
 timing every scorer once (interleaved, so that a busy shared machine slows them alike).
 
     .venv/bin/python bench/bench_score.py [--rounds 5] [--jobs 2]
+
+``--loop N`` only scores the hands N times with `riichi_cli.score` and prints nothing, for counting
+instructions: ``valgrind --tool=callgrind`` with N=3 minus N=1, divided by 4,000, is the cost of one call.
 """
 
 from __future__ import annotations
@@ -122,9 +125,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds, the best is kept (default 5)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the score_many line (default 2)")
+    parser.add_argument("--loop", type=int, default=0, help="only score the hands N times (for callgrind)")
     args = parser.parse_args()
     if not majiang.HULE.is_file():
         sys.exit(f"conformance data not found: {majiang.HULE}")
+    if args.loop:
+        mappings = [majiang.to_mapping(item) for item in majiang.load()]
+        for _ in range(args.loop):
+            for m in mappings:
+                riichi_cli.score(m)
+        return
     try:
         from mahjong.hand_calculating.hand import HandCalculator
     except ImportError:

@@ -40,6 +40,7 @@ from typing import Final
 __all__ = [
     "accepts",
     "chiitoitsu_shanten",
+    "discard_masks",
     "discard_table",
     "is_complete",
     "kokushi_shanten",
@@ -757,12 +758,10 @@ def accepts(counts: Counts, melds: int = 0, players: int = 4) -> list[int]:
     return _tiles_of(_best_accepts(c, keys, ids, need, stats)[1])
 
 
-def discard_table(counts: Counts, melds: int = 0, players: int = 4) -> list[tuple[int, int, list[int]]]:
-    """For a ``3k + 2``-tile hand: ``(discard, best shanten after it, accepted tiles after it)``.
+def discard_masks(counts: Counts, melds: int = 0, players: int = 4) -> list[tuple[int, int, int]]:
+    """`discard_table` unsorted, with the accepted tiles as a mask (bit t for tile t).
 
-    One row per distinct tile held, sorted by shanten, then most accepted kinds, then tile.
-    Weighing the accepted tiles by how many are unseen is left to the caller. ``players`` as for
-    `accepts`.
+    One row ``(discard, best shanten after it, mask)`` per distinct tile held, in tile order.
     """
     keys, ids, need = _parts(counts, melds, players)
     c = list(counts)
@@ -782,8 +781,19 @@ def discard_table(counts: Counts, melds: int = 0, players: int = 4) -> list[tupl
             c[t] -= 1
             after = None if stats is None else _less_stats(stats, x, t in _ORPHAN_SET)
             shanten_after, mask = _best_accepts(c, keys, ids, need, after)
-            rows.append((t, shanten_after, _tiles_of(mask)))
+            rows.append((t, shanten_after, mask))
             c[t] += 1
         keys[part], ids[part] = key, vid
+    return rows
+
+
+def discard_table(counts: Counts, melds: int = 0, players: int = 4) -> list[tuple[int, int, list[int]]]:
+    """For a ``3k + 2``-tile hand: ``(discard, best shanten after it, accepted tiles after it)``.
+
+    One row per distinct tile held, sorted by shanten, then most accepted kinds, then tile.
+    Weighing the accepted tiles by how many are unseen is left to the caller. ``players`` as for
+    `accepts`.
+    """
+    rows = [(t, after, _tiles_of(mask)) for t, after, mask in discard_masks(counts, melds, players)]
     rows.sort(key=lambda row: (row[1], -len(row[2]), row[0]))
     return rows

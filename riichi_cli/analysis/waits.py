@@ -223,6 +223,19 @@ def wait_entries(
     return entries, ron_yaku
 
 
+def wait_tiles(counts: Sequence[int], best: int) -> list[int]:
+    """`winning_tiles` of concealed counts whose best shanten is ``best``, without the search when
+    there can be none.
+
+    A winning tile that is not a fifth copy makes the hand tenpai (best 0: the shanten is exact);
+    a fifth copy needs a tile held four times. So a hand at one shanten or more with no tile held
+    four times has no winning tile, as most hands in play do.
+    """
+    if best > 0 and max(counts) < 4:
+        return []
+    return winning_tiles(counts)
+
+
 def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visible: TilePairs = ()) -> dict:
     """The waits object of a 13-tile hand (docs/output.md); raises RiichiError on bad input.
 
@@ -240,7 +253,9 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
         known + [(t, False) for t in ctx.discards] + list(visible), rules.aka_dora, hand.text, _SEEN_TOO
     )
     seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible) + kita)
-    tiles = winning_tiles(hand.counts)
+    best = shanten(hand.counts, len(hand.melds), rules.players)["best"]
+    assert best is not None
+    tiles = wait_tiles(hand.counts, best)
     entries, ron_yaku = wait_entries(hand, tiles, (ron, tsumo), rules, indicators)
     for entry, t in zip(entries, tiles):
         entry["unseen"] = 4 - seen[t]
@@ -255,7 +270,7 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
         "id": mapping.get("id"),
         "hand": canonical,
         "tenpai": tenpai,
-        "shanten": 0 if tenpai else shanten(hand.counts, len(hand.melds), rules.players)["best"],
+        "shanten": 0 if tenpai else best,
         "waits": entries,
         "furiten": furiten_status(tiles, ctx),
         "karaten": bool(tiles) and all(e["unseen"] == 0 for e in entries),
@@ -303,15 +318,8 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
     copies of the tiles it accepts (then by tile); for 13 tiles the accepted tiles are listed.
     With ``players`` 3 the 108-tile set applies: no 2m-8m held, seen or accepted, no chi.
     """
-    if players == 3:
-        check_three_player_shape(hand.counts, hand.melds, hand.text)
-    check_tile_set(visible, "visible", players)
-    check_tile_set(dora, "dora", players)
+    seen = shanten_seen(hand, visible, dora, players)
     in_set = set(TILE_SET[players])
-    known = hand.pairs() + list(dora)
-    check_limits(known, _MOST_RED, hand.text)
-    check_limits(known + list(visible), _MOST_RED, hand.text, _SEEN_TOO)
-    seen = seen_counts(known + list(visible))
     melds = len(hand.melds)
     out: dict[str, Any] = {
         "ok": True,
@@ -333,6 +341,18 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
         rows.append((after, -total, tile, row))
     out["discards"] = [row for *_, row in sorted(rows, key=lambda r: r[:3])]
     return out
+
+
+def shanten_seen(hand: HeldHand, visible: TilePairs, dora: TilePairs, players: int) -> list[int]:
+    """The checks of a shanten question (tile set, copies, red fives) and the copies seen of each tile."""
+    if players == 3:
+        check_three_player_shape(hand.counts, hand.melds, hand.text)
+    check_tile_set(visible, "visible", players)
+    check_tile_set(dora, "dora", players)
+    known = hand.pairs() + list(dora)
+    check_limits(known, _MOST_RED, hand.text)
+    check_limits(known + list(visible), _MOST_RED, hand.text, _SEEN_TOO)
+    return seen_counts(known + list(visible))
 
 
 def shanten_of(

@@ -7,6 +7,7 @@ prints. Rich is imported only when a table is printed, so the JSON paths start f
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 
@@ -127,29 +128,49 @@ def split_visible(mapping: dict, default: TilePairs) -> tuple[dict, TilePairs]:
 _line_json = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False).encode
 
 
-def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
-    """Answer every stdin line with one JSON line; exit 0, or 1 if any line was refused."""
+def run_lines(answer: Callable[[str], dict | str], keys: tuple[str, ...]) -> int:
+    """Answer every stdin line with one JSON line; exit 0, or 1 if any line was refused.
+
+    ``answer`` gives the object of a line, or its JSON text already written (an answer that is
+    ok). A stream is answered line by line as it comes; from a regular file the answers are
+    written in blocks, since nobody waits for each of them.
+    """
     from ..io.report import refusal
 
     bad = False
-    flush = sys.stdout.flush
+    flush = sys.stdout.flush if not _from_file(sys.stdin) else None
+    write = sys.stdout.write
     try:
         for n, item in stdin_lines():
             if isinstance(item, RiichiError):
-                obj = refusal(item, None, keys)
+                obj: dict | str = refusal(item, None, keys)
             else:
                 try:
                     obj = answer(item)
                 except RiichiError as err:
                     obj = refusal(err, None, keys)
-            bad = bad or not obj["ok"]
-            write_json_text(_line_json({"line": n, **obj}))
-            flush()
+            if isinstance(obj, str):  # ASCII JSON text of an ok answer: "{" then its keys
+                write(f'{{"line": {n}, {obj[1:]}\n')
+            else:
+                bad = bad or not obj["ok"]
+                write_json_text(_line_json({"line": n, **obj}))
+            if flush is not None:
+                flush()
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly, as other line tools do.
         sys.stderr.close()
         return 1
     return 1 if bad else 0
+
+
+def _from_file(stream: object) -> bool:
+    """Whether ``stream`` reads a regular file (not a pipe or a terminal that waits for answers)."""
+    import stat
+
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):  # no file descriptor (a test's stand-in stream)
+        return False
 
 
 # -- waits ------------------------------------------------------------------------------------
@@ -222,12 +243,15 @@ def shanten(hand: tuple[str, ...], visible, dora, preset, rule_items, as_json) -
     seen = read_tiles(visible, "visible", as_json, refused)
     indicators = read_tiles(dora, "dora", as_json, refused)
     if hand == ("-",):
+        from ..analysis.answer_text import shanten_text
+        from ..analysis.waits import read_hand
+        from ..api import SHANTEN_INPUT
+        from ..api import shanten as shanten_json
 
-        def answer(text: str) -> dict:
-            from ..api import SHANTEN_INPUT
-            from ..api import shanten as shanten_json
-
-            # the flags' --visible/--dora, unless the line gives its own
+        def answer(text: str) -> dict | str:
+            if not text.startswith("{"):  # a plain hand: the flags' tiles and rules, already checked
+                return shanten_text(read_hand(text, (13, 14)), seen, indicators, rules.players)
+            # a JSON line: the flags' --visible/--dora, unless the line gives its own
             base = {"visible": visible, "dora": dora}
             return shanten_json(line_mapping(text, base, SHANTEN_INPUT), rules)
 

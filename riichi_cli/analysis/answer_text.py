@@ -1,14 +1,17 @@
-"""The JSON text of a shanten answer, written from pre-encoded pieces (`riichi shanten -`).
+"""The JSON text of shanten and waits answers, written from pre-encoded pieces (`riichi shanten -`,
+`riichi waits -`).
 
-A 14-tile answer holds some 200 small objects, most of them ``{"tile": "1z", "unseen": 2}``: building
-them as dicts and encoding them cost more than finding the discards. Here every such piece is encoded
-once per process (34 tiles times 5 counts) and an answer is joined from them. The text is exactly
-``json.dumps(shanten_report(...), ensure_ascii=False)``: the same keys in the same order, ", " and
+A 14-tile shanten answer holds some 200 small objects, most of them ``{"tile": "1z", "unseen": 2}``:
+building them as dicts and encoding them cost more than finding the discards. Here every such piece
+is encoded once per process (34 tiles times 5 counts) and an answer is joined from them. Most waits
+answers have no wait: their few fields are written straight from the report. The text is exactly
+what ``json.dumps(report, ensure_ascii=False)`` writes: the same keys in the same order, ", " and
 ": " separators (tests/test_answer_text.py compares the two on generated hands).
 """
 
 from __future__ import annotations
 
+from json import JSONEncoder
 from json.encoder import encode_basestring
 from typing import Final
 
@@ -71,3 +74,42 @@ def shanten_text(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = (), 
         rows.append((after, -total, tile, row))
     rows.sort()  # by shanten, most unseen, tile: the tiles differ, so the texts are never compared
     return f'{head}, "discards": [{", ".join([row[3] for row in rows])}]}}'
+
+
+#: ``json.dumps(obj, ensure_ascii=False, allow_nan=False)``, one encoder made once.
+_encode: Final = JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False).encode
+#: The furiten object of a hand without a wait.
+_NO_FURITEN: Final[dict[str, object]] = {"furiten": False, "kind": None, "tiles": [], "note": None}
+_NO_FURITEN_TEXT: Final = _encode(_NO_FURITEN)
+
+
+def _value(value: object) -> str:
+    """The JSON text of one value; the scalars a report holds are written directly."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if type(value) is int:
+        return str(value)
+    if type(value) is str:
+        return encode_basestring(value)
+    return _encode(value)
+
+
+def waits_text(report: dict) -> str:
+    """The JSON text of a `waits_report` object (ok): a report without waits is written directly."""
+    if report["waits"]:  # scored waits: a few hundred nested values, left to the encoder
+        return _encode(report)
+    furiten = report["furiten"]
+    pure = report["pure_karaten"]
+    return (
+        f'{{"ok": true, "error": null, "id": {_value(report["id"])}, "hand": {_value(report["hand"])}, '
+        f'"tenpai": {_value(report["tenpai"])}, "shanten": {_value(report["shanten"])}, "waits": [], '
+        f'"furiten": {_NO_FURITEN_TEXT if furiten == _NO_FURITEN else _encode(furiten)}, '
+        f'"karaten": {_value(report["karaten"])}, "pure_karaten": {{"pure_karaten": '
+        f'{_value(pure["pure_karaten"])}, "tiles": {_value(pure["tiles"])}, "counts_as_tenpai": '
+        f'{_value(pure["counts_as_tenpai"])}}}, "keishiki": {_value(report["keishiki"])}, '
+        f'"rules": {_value(report["rules"])}, "next": {_value(report["next"])}}}'
+    )

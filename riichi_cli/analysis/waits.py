@@ -142,10 +142,13 @@ def never_won(hand: HeldHand, tile: int, kita: int = 0) -> InvalidHand:
     )
 
 
-def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, indicators: TilePairs) -> Outcome:
-    """A win on ``tile`` in one column: the scored Result, or the refusal (furiten, no yaku, ...)."""
+def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, known: TilePairs) -> Outcome:
+    """A win on ``tile`` in one column: the scored Result, or the refusal (furiten, no yaku, ...).
+
+    ``known``: the hand's tiles (`HeldHand.pairs`) and the dora indicators.
+    """
     try:
-        check_limits(hand.pairs() + [(tile, False)] + list(indicators), rules.aka_dora, hand.text)
+        check_limits(list(known) + [(tile, False)], rules.aka_dora, hand.text)
         if col.refusal is not None:
             return col.refusal
         assert col.context is not None
@@ -194,14 +197,23 @@ def furiten_status(waits: list[int], ctx: Context) -> dict:
 
 
 def wait_entries(
-    hand: HeldHand, tiles: list[int], columns: tuple[Column, Column], rules: Rules, indicators: TilePairs
+    hand: HeldHand,
+    tiles: list[int],
+    columns: tuple[Column, Column],
+    rules: Rules,
+    held: TilePairs,
+    indicators: TilePairs,
 ) -> tuple[list[dict], list[bool]]:
     """Each wait's ``{"tile", "unseen", "ron", "tsumo"}`` (unseen left at 0 for the caller), and for
-    each wait that can come, whether a ron on it has a yaku (for keishiki tenpai)."""
+    each wait that can come, whether a ron on it has a yaku (for keishiki tenpai).
+
+    ``held`` is `HeldHand.pairs` of the hand, made once.
+    """
     ron, tsumo = columns
     ctx = ron.context or tsumo.context
     assert ctx is not None
-    own = seen_counts(hand.pairs())
+    own = seen_counts(held)
+    known = list(held) + list(indicators)
     own[NORTH] += ctx.kita  # set aside by the player (three players): theirs too
     # a wait that can never come echoes the situation: the ron's discarder, no discarder for a tsumo
     never_echo: dict[str, dict] = {
@@ -214,7 +226,7 @@ def wait_entries(
         outcomes: list[Outcome] = []
         for col in columns:
             never = own[t] == 4
-            outcome = never_won(hand, t, ctx.kita) if never else score_column(hand, col, rules, t, indicators)
+            outcome = never_won(hand, t, ctx.kita) if never else score_column(hand, col, rules, t, known)
             entry[col.kind] = column_dict(outcome, hand, col, t, never_echo[col.kind] if never else {})
             outcomes.append(outcome)
         entries.append(entry)
@@ -223,7 +235,7 @@ def wait_entries(
     return entries, ron_yaku
 
 
-def wait_tiles(counts: Sequence[int], best: int) -> list[int]:
+def wait_tiles(counts: tuple[int, ...] | list[int], best: int) -> list[int]:
     """`winning_tiles` of concealed counts whose best shanten is ``best``, without the search when
     there can be none.
 
@@ -248,15 +260,14 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
     indicators = [(t, False) for t in ctx.dora + ctx.ura]
     check_tile_set(visible, "visible", rules.players)
     kita = [(NORTH, False)] * ctx.kita  # set aside by the player: seen, and never drawn again
-    known = hand.pairs() + indicators + kita
-    check_limits(
-        known + [(t, False) for t in ctx.discards] + list(visible), rules.aka_dora, hand.text, _SEEN_TOO
-    )
-    seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible) + kita)
+    held = hand.pairs()
+    discards = [(t, False) for t in ctx.discards]
+    check_limits(held + indicators + kita + discards + list(visible), rules.aka_dora, hand.text, _SEEN_TOO)
+    seen = seen_counts(held + [(t, False) for t in ctx.dora] + discards + list(visible) + kita)
     best = shanten(hand.counts, len(hand.melds), rules.players)["best"]
     assert best is not None
     tiles = wait_tiles(hand.counts, best)
-    entries, ron_yaku = wait_entries(hand, tiles, (ron, tsumo), rules, indicators)
+    entries, ron_yaku = wait_entries(hand, tiles, (ron, tsumo), rules, held, indicators)
     for entry, t in zip(entries, tiles):
         entry["unseen"] = 4 - seen[t]
     pure = [t for t in tiles if hand.counts[t] == 4]

@@ -80,7 +80,7 @@ def stdin_lines() -> Iterator[tuple[int, str | RiichiError]]:
     Read as bytes, line by line, so a stream is answered as it comes and one bad line is one
     error object. Blank lines are refused too: output line n answers input line n.
     """
-    from ..files.loader import lines
+    from ..files.lines import lines
 
     for n, raw in lines(sys.stdin.buffer, "stdin", limit=MAX_LINE):  # no line read past the limit
         if isinstance(raw, RiichiError):
@@ -139,7 +139,6 @@ def run_lines(answer: Callable[[str], dict | str], keys: tuple[str, ...]) -> int
 
     bad = False
     flush = sys.stdout.flush if not _from_file(sys.stdin) else None
-    write = sys.stdout.write
     try:
         for n, item in stdin_lines():
             if isinstance(item, RiichiError):
@@ -149,8 +148,8 @@ def run_lines(answer: Callable[[str], dict | str], keys: tuple[str, ...]) -> int
                     obj = answer(item)
                 except RiichiError as err:
                     obj = refusal(err, None, keys)
-            if isinstance(obj, str):  # ASCII JSON text of an ok answer: "{" then its keys
-                write(f'{{"line": {n}, {obj[1:]}\n')
+            if isinstance(obj, str):  # the JSON text of an ok answer: "{" then its keys
+                write_json_text(f'{{"line": {n}, {obj[1:]}')
             else:
                 bad = bad or not obj["ok"]
                 write_json_text(_line_json({"line": n, **obj}))
@@ -188,6 +187,7 @@ def waits(
     ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible, tile_style, as_json, **params
 ) -> None:  # fmt: skip
     """What a 13-tile hand waits on, how many are left, and what each wait pays."""
+    from ..analysis.answer_text import waits_text
     from ..analysis.waits import WAITS_KEYS, waits_of
     from ..io.mapping import KEYS
     from ..io.report import refusal
@@ -198,9 +198,10 @@ def waits(
     if hand == ("-",):
         base = build_mapping(ctx, (), params)
 
-        def answer(text: str) -> dict:
+        def answer(text: str) -> dict | str:
             mapping, shown = split_visible(line_mapping(text, base, KEYS | {"visible"}), seen)
-            return waits_of(mapping, rules, shown)[0]
+            report, err = waits_of(mapping, rules, shown)
+            return report if err is not None else waits_text(report)
 
         sys.exit(run_lines(answer, WAITS_KEYS))
     mapping = build_mapping(ctx, hand, params, as_json, refused)

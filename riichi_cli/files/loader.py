@@ -163,8 +163,6 @@ def read_text_items(text: str, where: str) -> list[dict | RiichiError]:
 # -- JSON lines -------------------------------------------------------------------------------
 
 
-
-
 def json_line(raw: bytes | RiichiError, n: int, where: str) -> dict | RiichiError:
     """One JSON line as a mapping, or the refusal of that line."""
     if isinstance(raw, RiichiError):

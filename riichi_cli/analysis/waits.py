@@ -22,7 +22,7 @@ from ..core.context import Context, Request, check_three_player_shape, check_win
 from ..core.decompose import winning_tiles
 from ..core.errors import Furiten, InvalidContext, InvalidHand, RiichiError
 from ..core.hand import Hand, HeldHand
-from ..core.notation import check_limits, parse_written
+from ..core.notation import check_counts, parse_written
 from ..core.record import replace
 from ..core.rules import Rules
 from ..core.scoring import Result, furiten, score_request
@@ -63,11 +63,17 @@ def read_hand(text: object, sizes: tuple[int, ...] = (13,)) -> HeldHand:
     return hand
 
 
-def seen_counts(tiles: TilePairs) -> list[int]:
-    counts = [0] * 34
-    for t, _ in tiles:
+#: Tile counts (34) and red fives per suit (m, p, s, z): what `check_counts` checks.
+Tally = tuple[list[int], list[int]]
+
+
+def with_tiles(tally: Tally, tiles: TilePairs) -> Tally:
+    """A copy of ``tally`` with ``tiles`` counted in."""
+    counts, reds = list(tally[0]), list(tally[1])
+    for t, red in tiles:
         counts[t] += 1
-    return counts
+        reds[t // 9] += red
+    return counts, reds
 
 
 # -- waits ------------------------------------------------------------------------------------
@@ -142,13 +148,14 @@ def never_won(hand: HeldHand, tile: int, kita: int = 0) -> InvalidHand:
     )
 
 
-def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, known: TilePairs) -> Outcome:
+def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, known: Tally) -> Outcome:
     """A win on ``tile`` in one column: the scored Result, or the refusal (furiten, no yaku, ...).
 
-    ``known``: the hand's tiles (`HeldHand.pairs`) and the dora indicators.
+    ``known``: the tally of the hand's tiles and the dora indicators.
     """
     try:
-        check_limits(list(known) + [(tile, False)], rules.aka_dora, hand.text)
+        counts, reds = with_tiles(known, [(tile, False)])
+        check_counts(counts, reds, rules.aka_dora, hand.text)
         if col.refusal is not None:
             return col.refusal
         assert col.context is not None
@@ -201,19 +208,19 @@ def wait_entries(
     tiles: list[int],
     columns: tuple[Column, Column],
     rules: Rules,
-    held: TilePairs,
+    held: Tally,
     indicators: TilePairs,
 ) -> tuple[list[dict], list[bool]]:
     """Each wait's ``{"tile", "unseen", "ron", "tsumo"}`` (unseen left at 0 for the caller), and for
     each wait that can come, whether a ron on it has a yaku (for keishiki tenpai).
 
-    ``held`` is `HeldHand.pairs` of the hand, made once.
+    ``held`` is `HeldHand.tally` of the hand, made once.
     """
     ron, tsumo = columns
     ctx = ron.context or tsumo.context
     assert ctx is not None
-    own = seen_counts(held)
-    known = list(held) + list(indicators)
+    own = list(held[0])
+    known = with_tiles(held, indicators)
     own[NORTH] += ctx.kita  # set aside by the player (three players): theirs too
     # a wait that can never come echoes the situation: the ron's discarder, no discarder for a tsumo
     never_echo: dict[str, dict] = {
@@ -260,10 +267,13 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
     indicators = [(t, False) for t in ctx.dora + ctx.ura]
     check_tile_set(visible, "visible", rules.players)
     kita = [(NORTH, False)] * ctx.kita  # set aside by the player: seen, and never drawn again
-    held = hand.pairs()
+    held = hand.tally()
     discards = [(t, False) for t in ctx.discards]
-    check_limits(held + indicators + kita + discards + list(visible), rules.aka_dora, hand.text, _SEEN_TOO)
-    seen = seen_counts(held + [(t, False) for t in ctx.dora] + discards + list(visible) + kita)
+    counts, reds = with_tiles(held, indicators + kita + discards + list(visible))
+    check_counts(counts, reds, rules.aka_dora, hand.text, _SEEN_TOO)
+    seen = counts  # every tile the player sees, less the ura indicators (not turned over yet)
+    for t in ctx.ura:
+        seen[t] -= 1
     best = shanten(hand.counts, len(hand.melds), rules.players)["best"]
     assert best is not None
     tiles = wait_tiles(hand.counts, best)
@@ -360,10 +370,11 @@ def shanten_seen(hand: HeldHand, visible: TilePairs, dora: TilePairs, players: i
         check_three_player_shape(hand.counts, hand.melds, hand.text)
     check_tile_set(visible, "visible", players)
     check_tile_set(dora, "dora", players)
-    known = hand.pairs() + list(dora)
-    check_limits(known, _MOST_RED, hand.text)
-    check_limits(known + list(visible), _MOST_RED, hand.text, _SEEN_TOO)
-    return seen_counts(known + list(visible))
+    counts, reds = with_tiles(hand.tally(), dora)
+    check_counts(counts, reds, _MOST_RED, hand.text)
+    counts, reds = with_tiles((counts, reds), visible)
+    check_counts(counts, reds, _MOST_RED, hand.text, _SEEN_TOO)
+    return counts
 
 
 def shanten_of(

@@ -30,18 +30,23 @@ def _number(value: int | None) -> str:
     return "null" if value is None else str(value)
 
 
-def _accepted(mask: int, unseen: list[int]) -> tuple[str, int]:
-    """The ``accepts`` list text of the tiles in ``mask`` and the sum of their unseen copies."""
+#: The positions set in each 9-bit mask: a suit's share of a mask of tiles, read without a loop
+#: over the positions that are not set.
+_POSITIONS: Final = tuple(tuple(p for p in range(9) if bits >> p & 1) for bits in range(512))
+
+
+def _accepted(mask: int, pieces: list[str], unseen: list[int]) -> tuple[str, int]:
+    """The ``accepts`` list text of the tiles in ``mask`` and the sum of their unseen copies.
+
+    ``pieces[t]`` is tile t's ``{"tile", "unseen"}`` text and ``unseen[t]`` its count.
+    """
     parts: list[str] = []
     total = 0
-    t = 0
-    while mask:
-        if mask & 1:
-            u = unseen[t]
-            parts.append(_UNSEEN[5 * t + u])
-            total += u
-        mask >>= 1
-        t += 1
+    for start in (0, 9, 18, 27):
+        for pos in _POSITIONS[(mask >> start) & 511]:
+            t = start + pos
+            parts.append(pieces[t])
+            total += unseen[t]
     return ", ".join(parts), total
 
 
@@ -49,6 +54,7 @@ def shanten_text(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = (), 
     """The JSON text of `shanten_report` of the same arguments; raises RiichiError on bad input."""
     seen = shanten_seen(hand, visible, dora, players)
     unseen = [4 - x for x in seen]
+    pieces = [_UNSEEN[5 * t + unseen[t]] for t in range(NUM_TILES)]
     melds = len(hand.melds)
     numbers = shanten(hand.counts, melds, players)
     head = (
@@ -62,11 +68,11 @@ def shanten_text(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = (), 
         mask = 0
         for t in accepts(hand.counts, melds, players):
             mask |= 1 << t
-        listed, total = _accepted(mask & in_set, unseen)
+        listed, total = _accepted(mask & in_set, pieces, unseen)
         return f'{head}, "accepts": [{listed}], "total": {total}}}'
     rows: list[tuple[int, int, int, str]] = []
     for tile, after, mask in discard_masks(hand.counts, melds, players):
-        listed, total = _accepted(mask & in_set, unseen)
+        listed, total = _accepted(mask & in_set, pieces, unseen)
         row = (
             f'{{"discard": "{discard_name(hand, tile)}", "shanten": {after}, '
             f'"accepts": [{listed}], "total": {total}}}'
@@ -95,6 +101,8 @@ def _value(value: object) -> str:
         return str(value)
     if type(value) is str:
         return encode_basestring(value)
+    if type(value) is list and not value:
+        return "[]"
     return _encode(value)
 
 

@@ -30,11 +30,6 @@ def _number(value: int | None) -> str:
     return "null" if value is None else str(value)
 
 
-#: The positions set in each 9-bit mask: a suit's share of a mask of tiles, read without a loop
-#: over the positions that are not set.
-_POSITIONS: Final = tuple(tuple(p for p in range(9) if bits >> p & 1) for bits in range(512))
-
-
 def _accepted(mask: int, pieces: list[str], unseen: list[int]) -> tuple[str, int]:
     """The ``accepts`` list text of the tiles in ``mask`` and the sum of their unseen copies.
 
@@ -42,11 +37,13 @@ def _accepted(mask: int, pieces: list[str], unseen: list[int]) -> tuple[str, int
     """
     parts: list[str] = []
     total = 0
-    for start in (0, 9, 18, 27):
-        for pos in _POSITIONS[(mask >> start) & 511]:
-            t = start + pos
+    t = 0
+    while mask:
+        if mask & 1:
             parts.append(pieces[t])
             total += unseen[t]
+        mask >>= 1
+        t += 1
     return ", ".join(parts), total
 
 

@@ -1,4 +1,4 @@
-"""files/simple_yaml: the fast reader of the common hand-file shape agrees with the full safe loader, or
+"""io/simple_yaml: the fast reader of the common hand-file shape agrees with the full safe loader, or
 declines (None) so that the full loader reads the text."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from riichi_cli.files import simple_yaml
-from riichi_cli.files.loader import Oversized, _yaml_loader
+from riichi_cli.files.loader import Oversized, _scalar_builder, _yaml_loader
+from riichi_cli.io import simple_yaml
 
 
 def fast(text: str):
-    return simple_yaml.load(text, _yaml_loader())
+    return simple_yaml.load(text, _scalar_builder())
 
 
 def full(text: str):

@@ -39,8 +39,10 @@ def score_unit(unit: Unit, rules: Rules) -> list[dict]:
 Record = tuple[str, bool, "str | None"]
 
 
-#: `json.dumps(d, ensure_ascii=False, allow_nan=False)` without building an encoder per call.
-_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+#: `json.dumps(d, ensure_ascii=False, allow_nan=False)` without building an encoder per call, and
+#: without the cycle check (a quarter of the encoding time): a result is a fresh tree of dicts and
+#: lists whose only input values are checked strings and numbers, never a cycle.
+_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False).encode
 
 
 def record(d: dict) -> Record:

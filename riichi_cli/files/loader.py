@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, clip, short
-from . import simple_yaml
+from ..io import simple_yaml
 from .lines import MAX_BYTES, MAX_LINE, lines
 from .walk import expand, shown
 
@@ -69,6 +69,24 @@ def _yaml_loader():
     return _LOADER[0]
 
 
+_SCALAR: list = []
+
+
+def _scalar_builder() -> simple_yaml.Scalar:
+    """A plain scalar's value as the full loader resolves and builds it (for `simple_yaml`)."""
+    if not _SCALAR:
+        import yaml
+
+        loader = _yaml_loader()("")
+
+        def build(text: str):
+            tag = loader.resolve(yaml.ScalarNode, text, (True, False))
+            return loader.construct_object(yaml.ScalarNode(tag, text), deep=True)
+
+        _SCALAR.append(build)
+    return _SCALAR[0]
+
+
 def decode(data: bytes, where: str) -> str:
     """The text of a YAML input: refused when too large, binary, not UTF-8 or empty."""
     if len(data) > MAX_BYTES:
@@ -106,7 +124,7 @@ def parse_yaml(text: str, where: str) -> list:
 
     The common shape (block mappings and lists of one-line scalars) is read by `simple_yaml`, several
     times faster; any other text by the full safe loader."""
-    simple = simple_yaml.load(text, _yaml_loader())
+    simple = simple_yaml.load(text, _scalar_builder())
     if simple is not None:
         return simple
     import yaml

@@ -6,13 +6,15 @@ block lists (indented or not), one-line plain or quoted scalars and one-line flo
 scalars. `load` reads exactly that shape and answers None for anything else (anchors, tags, block
 scalars, multi-line scalars, several documents, tabs, unusual characters, ...), so the caller uses
 the full safe loader, which gives its usual result or error. Each distinct plain scalar is still
-resolved and built by the full loader's own resolver and constructors (once, then cached), so a
+resolved and built by the full loader's own resolver and constructors (once, then cached: the caller
+passes that function in, so this module needs no YAML library and is compiled with the core), so a
 value means what it means to `yaml.safe_load`: `yes` is True, `0x1F` is 31, `~` is None.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 #: Characters outside this set send the text to the full loader (tabs, CR, NEL and the Unicode line
@@ -30,15 +32,24 @@ class NotSimple(Exception):
     """The text is not of the simple shape: the full loader reads it."""
 
 
-def load(text: str, loader_class: Any) -> list | None:
-    """The documents of ``text`` as `yaml.load_all` with ``loader_class`` gives them, or None when the
-    text is not of the simple shape (or anything at all goes wrong: the full loader then explains)."""
+#: A plain scalar's text -> its value, as the full loader resolves and builds it.
+Scalar = Callable[[str], Any]
+
+
+def load(text: str, scalar: Scalar) -> list | None:
+    """The documents of ``text`` as the full loader gives them, or None when the text is not of the
+    simple shape (or anything at all goes wrong: the full loader then explains). ``scalar`` builds
+    one plain scalar the way the full loader does.
+
+    >>> load("hand: 1m\\nriichi: yes\\n", {"1m": "1m", "yes": True, "hand": "hand", "riichi": "riichi"}.get)
+    [{'hand': '1m', 'riichi': True}]
+    """
     if "\r" in text:
         text = text.replace("\r\n", "\n")
     if _ODD.search(text):
         return None
     try:
-        return [_Reader(text, loader_class).document()]
+        return [_Reader(text, scalar).document()]
     except Exception:  # NotSimple, or a scalar the constructors refuse: the full loader reports it
         return None
 
@@ -46,8 +57,9 @@ def load(text: str, loader_class: Any) -> list | None:
 class _Reader:
     """One pass over the significant lines (indent, content) of a text."""
 
-    def __init__(self, text: str, loader_class: Any):
-        indents, contents = [], []
+    def __init__(self, text: str, scalar: Scalar):
+        indents: list[int] = []
+        contents: list[str] = []
         for line in text.split("\n"):
             content = line.lstrip(" ")
             if not content or content[0] == "#":
@@ -58,11 +70,12 @@ class _Reader:
             contents.append(content.rstrip(" "))
         if not contents:
             raise NotSimple
-        self.indents, self.contents = indents + [-1], contents + [""]  # a sentinel line
+        self.indents: list[int] = indents + [-1]  # a sentinel line
+        self.contents: list[str] = contents + [""]
         self.i = 0
-        self.loader_class = loader_class
-        self.loader: Any = None
+        self.build = scalar
         self.cache: dict[str, Any] = {}
+        self.entries: dict[str, tuple[Any, str]] = {}
 
     def document(self) -> Any:
         value = self.block(self.indents[0])
@@ -84,7 +97,8 @@ class _Reader:
             rest = content[1:].lstrip(" ")
             if not rest or rest[0] == "#":
                 raise NotSimple  # an item on the following lines, or a null item: rare
-            if _ENTRY.match(rest):  # "- key: value": a mapping whose column is that of its key
+            # "- key: value": a mapping whose column is that of its key
+            if rest in self.entries or _ENTRY.match(rest):
                 indents[self.i] = indent + len(content) - len(rest)
                 contents[self.i] = rest
                 items.append(self.mapping(indents[self.i]))
@@ -99,12 +113,10 @@ class _Reader:
         result: dict = {}
         # Only texts already read as plain scalars are cached: a hit needs no further checks.
         indents, contents, cache = self.indents, self.contents, self.cache
+        entries = self.entries
         while indents[self.i] == indent:
-            match = _ENTRY.match(contents[self.i])
-            if match is None:
-                raise NotSimple
-            key, text = match.groups()
-            key = cache[key] if key in cache else self.scalar(key)
+            content = contents[self.i]
+            key, text = entries[content] if content in entries else self.entry(content)
             self.i += 1
             if text and text[0] != "#":
                 result[key] = cache[text] if text in cache else self.value(text)
@@ -121,6 +133,15 @@ class _Reader:
             if indents[self.i] > indent:
                 raise NotSimple
         return result
+
+    def entry(self, content: str) -> tuple[Any, str]:
+        """A mapping line's key (built) and value text ("" when none); lines repeat, so it is cached."""
+        match = _ENTRY.match(content)
+        if match is None:
+            raise NotSimple
+        key, text = match.groups()
+        found = self.entries[content] = (self.scalar(key), text or "")
+        return found
 
     def value(self, text: str) -> Any:
         """A one-line value: a plain or quoted scalar, or a flow list of plain scalars."""
@@ -147,14 +168,7 @@ class _Reader:
 
     def scalar(self, text: str) -> Any:
         """A plain scalar as the full loader resolves and builds it (cached: values repeat)."""
-        try:
+        if text in self.cache:
             return self.cache[text]
-        except KeyError:
-            pass
-        import yaml
-
-        if self.loader is None:
-            self.loader = self.loader_class("")
-        node = yaml.ScalarNode(self.loader.resolve(yaml.ScalarNode, text, (True, False)), text)
-        value = self.cache[text] = self.loader.construct_object(node, deep=True)
+        value = self.cache[text] = self.build(text)
         return value

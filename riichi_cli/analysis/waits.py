@@ -109,13 +109,17 @@ def column_mapping(base: dict, kind: str) -> dict:
     return out
 
 
-def read_columns(hand: HeldHand, base: dict, rules: Rules | None) -> tuple[Rules, Column, Column]:
+def read_columns(
+    hand: HeldHand, base: dict, rules: Rules | None, held: Tally | None = None
+) -> tuple[Rules, Column, Column]:
     """The rules and the ron and tsumo situations of a hand, read and checked once for all its waits.
 
     The situation is good when a ron or a tsumo is possible; when neither is, the tsumo's refusal
     is raised (it names the flag at fault rather than the ron nobody asked for). Any other
-    refusal (a bad key, a bad indicator) is the same for both and is raised at once.
+    refusal (a bad key, a bad indicator) is the same for both and is raised at once. ``held``:
+    `HeldHand.tally` of the hand, when the caller has it.
     """
+    held = held or hand.tally()
     columns = []
     found = rules
     for kind in ("ron", "tsumo"):
@@ -124,7 +128,7 @@ def read_columns(hand: HeldHand, base: dict, rules: Rules | None) -> tuple[Rules
         head = read_head(mapping, rules, echo)
         found = head.rules  # a mapping may name its own rules
         try:
-            ctx = read_situation(mapping, head, hand.tally(), hand.melds, hand.text, echo)
+            ctx = read_situation(mapping, head, held, hand.melds, hand.text, echo)
             columns.append(Column(kind, ctx, None, echo))
         except InvalidContext as err:
             columns.append(Column(kind, None, err, echo))
@@ -261,13 +265,13 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
     ``mapping`` holds the situation keys (its hand, win and win_tile are ignored: every wait is
     tried by ron and by tsumo); ``visible`` are tiles seen elsewhere on the table.
     """
-    rules, ron, tsumo = read_columns(hand, mapping, rules)
+    held = hand.tally()
+    rules, ron, tsumo = read_columns(hand, mapping, rules, held)
     ctx = ron.context or tsumo.context
     assert ctx is not None
     indicators = [(t, False) for t in ctx.dora + ctx.ura]
     check_tile_set(visible, "visible", rules.players)
     kita = [(NORTH, False)] * ctx.kita  # set aside by the player: seen, and never drawn again
-    held = hand.tally()
     discards = [(t, False) for t in ctx.discards]
     counts, reds = with_tiles(held, indicators + kita + discards + list(visible))
     check_counts(counts, reds, rules.aka_dora, hand.text, _SEEN_TOO)

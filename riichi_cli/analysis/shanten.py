@@ -40,6 +40,7 @@ from typing import Final
 __all__ = [
     "accepts",
     "chiitoitsu_shanten",
+    "discard_masks",
     "discard_table",
     "is_complete",
     "kokushi_shanten",
@@ -92,6 +93,8 @@ def _product(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 #: Sets and a pair made from tiles the hand does not hold at all.
 _FRESH: Final = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(_VEC_LEN))
 
+# The memos below are Final (filled and cleared, never rebound): compiled code then reads them
+# from a C global instead of looking their names up in the module's dict at every use.
 # Interned vectors: each distinct vector gets a small int id (a few hundred occur). Products and
 # entries of products are memoised in tables indexed by ids: lists, not dicts, since the ids are
 # small and dense and a list read needs neither hashing nor a boxed key. Row ``a`` of
@@ -99,10 +102,10 @@ _FRESH: Final = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(_VEC_LEN))
 # ``5 * b + k`` entry ``2k + 1`` of ``a * b``; -1 marks what is not computed yet.
 #: Vector ids stay below ``1 << _ID_BITS``, so that a memo key can pack one in that many bits.
 _ID_BITS: Final = 20
-_vectors: list[tuple[int, ...]] = []
-_vector_ids: dict[tuple[int, ...], int] = {}
-_product_rows: list[list[int]] = []
-_entry_rows: list[list[int]] = []
+_vectors: Final[list[tuple[int, ...]]] = []
+_vector_ids: Final[dict[tuple[int, ...], int]] = {}
+_product_rows: Final[list[list[int]]] = []
+_entry_rows: Final[list[list[int]]] = []
 
 
 def _intern(vec: tuple[int, ...]) -> int:
@@ -169,15 +172,6 @@ _MAX_STARTS: Final = 2
 _STATES: Final = (_MAX_STARTS + 1) * (_MAX_STARTS + 1) * (_MAX_SETS + 1) * 2
 
 
-def _relax(costs: list[int], reached: list[int], state: int, cost: int) -> None:
-    """Lower ``costs[state]`` to ``cost``; a state reached for the first time joins ``reached``."""
-    old = costs[state]
-    if cost < old:
-        if old == _INF:
-            reached.append(state)
-        costs[state] = cost
-
-
 def _block_vector(ext: list[int]) -> tuple[int, ...]:
     """Distances of one block, given with the empty room (at most 2) that lies on each side of it.
 
@@ -187,6 +181,10 @@ def _block_vector(ext: list[int]) -> tuple[int, ...]:
     sequences start there (at most two, see _MAX_STARTS) and then a triplet, the pair or neither,
     keeping at most four of the kind in the target; the cost is the target tiles the hand lacks.
     Sets and pairs that would use none of the block's tiles are left to the fresh ones.
+
+    Nearly every block is met once, through a draw into a suit (see _draw_table), so the loop is
+    written for the compiler: each state lowered in place (a state reached for the first time
+    joins ``reached``), no call per step.
     """
     n = len(ext)
     max_sets = min(_MAX_SETS, sum(ext))  # each set uses at least one tile of the block
@@ -201,9 +199,10 @@ def _block_vector(ext: list[int]) -> tuple[int, ...]:
         for state in active:
             cost = costs[state]
             pair = state & 1
-            sets = (state >> 1) % 5
-            one_back = (state >> 1) // 5 % 3
-            running = (state >> 1) // 15 + one_back
+            rest = state >> 1
+            sets = rest % 5
+            one_back = rest // 5 % 3
+            running = rest // 15 + one_back
             # min of two ints at a time: compiled code calls the generic builtin for three
             max_new = min(min(_MAX_STARTS, 4 - running), max_sets - sets) if may_start else 0
             for new_seqs in range(max_new + 1):
@@ -211,13 +210,31 @@ def _block_vector(ext: list[int]) -> tuple[int, ...]:
                 used = sets + new_seqs
                 head = ((one_back * 3 + new_seqs) * 5 + used) * 2
                 # Neither a triplet nor the pair here.
-                _relax(nxt, reached, head + pair, cost + max(0, need - have))
+                target = head + pair
+                value = cost + need - have if need > have else cost
+                old = nxt[target]
+                if value < old:
+                    if old == _INF:
+                        reached.append(target)
+                    nxt[target] = value
                 if have == 0:
                     continue
                 if pair == 0 and need <= 2:  # the pair here
-                    _relax(nxt, reached, head + 1, cost + max(0, need + 2 - have))
+                    target = head + 1
+                    value = cost + need + 2 - have if need + 2 > have else cost
+                    old = nxt[target]
+                    if value < old:
+                        if old == _INF:
+                            reached.append(target)
+                        nxt[target] = value
                 if need <= 1 and used < max_sets:  # a triplet here
-                    _relax(nxt, reached, head + 2 + pair, cost + max(0, need + 3 - have))
+                    target = head + 2 + pair
+                    value = cost + need + 3 - have if need + 3 > have else cost
+                    old = nxt[target]
+                    if value < old:
+                        if old == _INF:
+                            reached.append(target)
+                        nxt[target] = value
         costs = nxt
         active = reached
     vec = [_INF] * _VEC_LEN
@@ -229,7 +246,7 @@ def _block_vector(ext: list[int]) -> tuple[int, ...]:
 
 
 # Block vector ids by the block's counts (with its room) packed in an int, mirror images alike.
-_blocks: dict[int, int] = {}
+_blocks: Final[dict[int, int]] = {}
 
 
 def _block_id(ext: list[int]) -> int:
@@ -301,7 +318,7 @@ _HONORS: Final = 3
 _THREE_PLAYER_MAN: Final = (0, 8)
 
 # Vector ids by part key (suit keys below _HONOR_FLAG, honor keys and two-kind keys with it).
-_part_ids: dict[int, int] = {}
+_part_ids: Final[dict[int, int]] = {}
 
 
 def _part_size(key: int) -> int:
@@ -586,7 +603,7 @@ def is_complete(counts: Counts, melds: int = 0) -> bool:
 
 #: Fresh sets with one tile of the target already in hand: the effect of an isolated draw.
 _ISOLATED_ID: Final = _intern(tuple(f - 1 if f else 0 for f in _FRESH))
-_draw_tables: dict[int, tuple[list[tuple[int, int]], list[int]]] = {}
+_draw_tables: Final[dict[int, tuple[list[tuple[int, int]], list[int]]]] = {}
 
 
 def _draw_table(key: int) -> tuple[list[tuple[int, int]], list[int]]:
@@ -638,7 +655,7 @@ def _tiles_of(mask: int) -> list[int]:
 
 # Accepted tiles of one part, by (its key, the other parts' product, target, part) packed in an
 # int. Within a discard table a part meets the same rest of the hand again and again.
-_part_accepts_memo: dict[int, int] = {}
+_part_accepts_memo: Final[dict[int, int]] = {}
 
 
 def _part_accepts(part: int, key: int, rest: int, target: int) -> int:
@@ -757,12 +774,10 @@ def accepts(counts: Counts, melds: int = 0, players: int = 4) -> list[int]:
     return _tiles_of(_best_accepts(c, keys, ids, need, stats)[1])
 
 
-def discard_table(counts: Counts, melds: int = 0, players: int = 4) -> list[tuple[int, int, list[int]]]:
-    """For a ``3k + 2``-tile hand: ``(discard, best shanten after it, accepted tiles after it)``.
+def discard_masks(counts: Counts, melds: int = 0, players: int = 4) -> list[tuple[int, int, int]]:
+    """`discard_table` unsorted, with the accepted tiles as a mask (bit t for tile t).
 
-    One row per distinct tile held, sorted by shanten, then most accepted kinds, then tile.
-    Weighing the accepted tiles by how many are unseen is left to the caller. ``players`` as for
-    `accepts`.
+    One row ``(discard, best shanten after it, mask)`` per distinct tile held, in tile order.
     """
     keys, ids, need = _parts(counts, melds, players)
     c = list(counts)
@@ -782,8 +797,19 @@ def discard_table(counts: Counts, melds: int = 0, players: int = 4) -> list[tupl
             c[t] -= 1
             after = None if stats is None else _less_stats(stats, x, t in _ORPHAN_SET)
             shanten_after, mask = _best_accepts(c, keys, ids, need, after)
-            rows.append((t, shanten_after, _tiles_of(mask)))
+            rows.append((t, shanten_after, mask))
             c[t] += 1
         keys[part], ids[part] = key, vid
+    return rows
+
+
+def discard_table(counts: Counts, melds: int = 0, players: int = 4) -> list[tuple[int, int, list[int]]]:
+    """For a ``3k + 2``-tile hand: ``(discard, best shanten after it, accepted tiles after it)``.
+
+    One row per distinct tile held, sorted by shanten, then most accepted kinds, then tile.
+    Weighing the accepted tiles by how many are unseen is left to the caller. ``players`` as for
+    `accepts`.
+    """
+    rows = [(t, after, _tiles_of(mask)) for t, after, mask in discard_masks(counts, melds, players)]
     rows.sort(key=lambda row: (row[1], -len(row[2]), row[0]))
     return rows

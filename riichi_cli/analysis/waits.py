@@ -22,7 +22,7 @@ from ..core.context import Context, Request, check_three_player_shape, check_win
 from ..core.decompose import winning_tiles
 from ..core.errors import Furiten, InvalidContext, InvalidHand, RiichiError
 from ..core.hand import Hand, HeldHand
-from ..core.notation import check_limits, parse_written
+from ..core.notation import check_counts, parse_written
 from ..core.record import replace
 from ..core.rules import Rules
 from ..core.scoring import Result, furiten, score_request
@@ -63,11 +63,17 @@ def read_hand(text: object, sizes: tuple[int, ...] = (13,)) -> HeldHand:
     return hand
 
 
-def seen_counts(tiles: TilePairs) -> list[int]:
-    counts = [0] * 34
-    for t, _ in tiles:
+#: Tile counts (34) and red fives per suit (m, p, s, z): what `check_counts` checks.
+Tally = tuple[list[int], list[int]]
+
+
+def with_tiles(tally: Tally, tiles: TilePairs) -> Tally:
+    """A copy of ``tally`` with ``tiles`` counted in."""
+    counts, reds = list(tally[0]), list(tally[1])
+    for t, red in tiles:
         counts[t] += 1
-    return counts
+        reds[t // 9] += red
+    return counts, reds
 
 
 # -- waits ------------------------------------------------------------------------------------
@@ -103,13 +109,17 @@ def column_mapping(base: dict, kind: str) -> dict:
     return out
 
 
-def read_columns(hand: HeldHand, base: dict, rules: Rules | None) -> tuple[Rules, Column, Column]:
+def read_columns(
+    hand: HeldHand, base: dict, rules: Rules | None, held: Tally | None = None
+) -> tuple[Rules, Column, Column]:
     """The rules and the ron and tsumo situations of a hand, read and checked once for all its waits.
 
     The situation is good when a ron or a tsumo is possible; when neither is, the tsumo's refusal
     is raised (it names the flag at fault rather than the ron nobody asked for). Any other
-    refusal (a bad key, a bad indicator) is the same for both and is raised at once.
+    refusal (a bad key, a bad indicator) is the same for both and is raised at once. ``held``:
+    `HeldHand.tally` of the hand, when the caller has it.
     """
+    held = held or hand.tally()
     columns = []
     found = rules
     for kind in ("ron", "tsumo"):
@@ -118,7 +128,7 @@ def read_columns(hand: HeldHand, base: dict, rules: Rules | None) -> tuple[Rules
         head = read_head(mapping, rules, echo)
         found = head.rules  # a mapping may name its own rules
         try:
-            ctx = read_situation(mapping, head, hand.tally(), hand.melds, hand.text, echo)
+            ctx = read_situation(mapping, head, held, hand.melds, hand.text, echo)
             columns.append(Column(kind, ctx, None, echo))
         except InvalidContext as err:
             columns.append(Column(kind, None, err, echo))
@@ -142,10 +152,14 @@ def never_won(hand: HeldHand, tile: int, kita: int = 0) -> InvalidHand:
     )
 
 
-def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, indicators: TilePairs) -> Outcome:
-    """A win on ``tile`` in one column: the scored Result, or the refusal (furiten, no yaku, ...)."""
+def score_column(hand: HeldHand, col: Column, rules: Rules, tile: int, known: Tally) -> Outcome:
+    """A win on ``tile`` in one column: the scored Result, or the refusal (furiten, no yaku, ...).
+
+    ``known``: the tally of the hand's tiles and the dora indicators.
+    """
     try:
-        check_limits(hand.pairs() + [(tile, False)] + list(indicators), rules.aka_dora, hand.text)
+        counts, reds = with_tiles(known, [(tile, False)])
+        check_counts(counts, reds, rules.aka_dora, hand.text)
         if col.refusal is not None:
             return col.refusal
         assert col.context is not None
@@ -194,14 +208,23 @@ def furiten_status(waits: list[int], ctx: Context) -> dict:
 
 
 def wait_entries(
-    hand: HeldHand, tiles: list[int], columns: tuple[Column, Column], rules: Rules, indicators: TilePairs
+    hand: HeldHand,
+    tiles: list[int],
+    columns: tuple[Column, Column],
+    rules: Rules,
+    held: Tally,
+    indicators: TilePairs,
 ) -> tuple[list[dict], list[bool]]:
     """Each wait's ``{"tile", "unseen", "ron", "tsumo"}`` (unseen left at 0 for the caller), and for
-    each wait that can come, whether a ron on it has a yaku (for keishiki tenpai)."""
+    each wait that can come, whether a ron on it has a yaku (for keishiki tenpai).
+
+    ``held`` is `HeldHand.tally` of the hand, made once.
+    """
     ron, tsumo = columns
     ctx = ron.context or tsumo.context
     assert ctx is not None
-    own = seen_counts(hand.pairs())
+    own = list(held[0])
+    known = with_tiles(held, indicators)
     own[NORTH] += ctx.kita  # set aside by the player (three players): theirs too
     # a wait that can never come echoes the situation: the ron's discarder, no discarder for a tsumo
     never_echo: dict[str, dict] = {
@@ -214,7 +237,7 @@ def wait_entries(
         outcomes: list[Outcome] = []
         for col in columns:
             never = own[t] == 4
-            outcome = never_won(hand, t, ctx.kita) if never else score_column(hand, col, rules, t, indicators)
+            outcome = never_won(hand, t, ctx.kita) if never else score_column(hand, col, rules, t, known)
             entry[col.kind] = column_dict(outcome, hand, col, t, never_echo[col.kind] if never else {})
             outcomes.append(outcome)
         entries.append(entry)
@@ -223,25 +246,42 @@ def wait_entries(
     return entries, ron_yaku
 
 
+def wait_tiles(counts: tuple[int, ...] | list[int], best: int) -> list[int]:
+    """`winning_tiles` of concealed counts whose best shanten is ``best``, without the search when
+    there can be none.
+
+    A winning tile that is not a fifth copy makes the hand tenpai (best 0: the shanten is exact);
+    a fifth copy needs a tile held four times. So a hand at one shanten or more with no tile held
+    four times has no winning tile, as most hands in play do.
+    """
+    if best > 0 and max(counts) < 4:
+        return []
+    return winning_tiles(counts)
+
+
 def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visible: TilePairs = ()) -> dict:
     """The waits object of a 13-tile hand (docs/output.md); raises RiichiError on bad input.
 
     ``mapping`` holds the situation keys (its hand, win and win_tile are ignored: every wait is
     tried by ron and by tsumo); ``visible`` are tiles seen elsewhere on the table.
     """
-    rules, ron, tsumo = read_columns(hand, mapping, rules)
+    held = hand.tally()
+    rules, ron, tsumo = read_columns(hand, mapping, rules, held)
     ctx = ron.context or tsumo.context
     assert ctx is not None
     indicators = [(t, False) for t in ctx.dora + ctx.ura]
     check_tile_set(visible, "visible", rules.players)
     kita = [(NORTH, False)] * ctx.kita  # set aside by the player: seen, and never drawn again
-    known = hand.pairs() + indicators + kita
-    check_limits(
-        known + [(t, False) for t in ctx.discards] + list(visible), rules.aka_dora, hand.text, _SEEN_TOO
-    )
-    seen = seen_counts(hand.pairs() + [(t, False) for t in ctx.dora + ctx.discards] + list(visible) + kita)
-    tiles = winning_tiles(hand.counts)
-    entries, ron_yaku = wait_entries(hand, tiles, (ron, tsumo), rules, indicators)
+    discards = [(t, False) for t in ctx.discards]
+    counts, reds = with_tiles(held, indicators + kita + discards + list(visible))
+    check_counts(counts, reds, rules.aka_dora, hand.text, _SEEN_TOO)
+    seen = counts  # every tile the player sees, less the ura indicators (not turned over yet)
+    for t in ctx.ura:
+        seen[t] -= 1
+    best = shanten(hand.counts, len(hand.melds), rules.players)["best"]
+    assert best is not None
+    tiles = wait_tiles(hand.counts, best)
+    entries, ron_yaku = wait_entries(hand, tiles, (ron, tsumo), rules, held, indicators)
     for entry, t in zip(entries, tiles):
         entry["unseen"] = 4 - seen[t]
     pure = [t for t in tiles if hand.counts[t] == 4]
@@ -255,7 +295,7 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
         "id": mapping.get("id"),
         "hand": canonical,
         "tenpai": tenpai,
-        "shanten": 0 if tenpai else shanten(hand.counts, len(hand.melds), rules.players)["best"],
+        "shanten": 0 if tenpai else best,
         "waits": entries,
         "furiten": furiten_status(tiles, ctx),
         "karaten": bool(tiles) and all(e["unseen"] == 0 for e in entries),
@@ -303,15 +343,8 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
     copies of the tiles it accepts (then by tile); for 13 tiles the accepted tiles are listed.
     With ``players`` 3 the 108-tile set applies: no 2m-8m held, seen or accepted, no chi.
     """
-    if players == 3:
-        check_three_player_shape(hand.counts, hand.melds, hand.text)
-    check_tile_set(visible, "visible", players)
-    check_tile_set(dora, "dora", players)
+    seen = shanten_seen(hand, visible, dora, players)
     in_set = set(TILE_SET[players])
-    known = hand.pairs() + list(dora)
-    check_limits(known, _MOST_RED, hand.text)
-    check_limits(known + list(visible), _MOST_RED, hand.text, _SEEN_TOO)
-    seen = seen_counts(known + list(visible))
     melds = len(hand.melds)
     out: dict[str, Any] = {
         "ok": True,
@@ -333,6 +366,19 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
         rows.append((after, -total, tile, row))
     out["discards"] = [row for *_, row in sorted(rows, key=lambda r: r[:3])]
     return out
+
+
+def shanten_seen(hand: HeldHand, visible: TilePairs, dora: TilePairs, players: int) -> list[int]:
+    """The checks of a shanten question (tile set, copies, red fives) and the copies seen of each tile."""
+    if players == 3:
+        check_three_player_shape(hand.counts, hand.melds, hand.text)
+    check_tile_set(visible, "visible", players)
+    check_tile_set(dora, "dora", players)
+    counts, reds = with_tiles(hand.tally(), dora)
+    check_counts(counts, reds, _MOST_RED, hand.text)
+    counts, reds = with_tiles((counts, reds), visible)
+    check_counts(counts, reds, _MOST_RED, hand.text, _SEEN_TOO)
+    return counts
 
 
 def shanten_of(

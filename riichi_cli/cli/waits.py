@@ -7,6 +7,7 @@ prints. Rich is imported only when a table is printed, so the JSON paths start f
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 
@@ -79,7 +80,7 @@ def stdin_lines() -> Iterator[tuple[int, str | RiichiError]]:
     Read as bytes, line by line, so a stream is answered as it comes and one bad line is one
     error object. Blank lines are refused too: output line n answers input line n.
     """
-    from ..files.loader import lines
+    from ..files.lines import lines
 
     for n, raw in lines(sys.stdin.buffer, "stdin", limit=MAX_LINE):  # no line read past the limit
         if isinstance(raw, RiichiError):
@@ -127,29 +128,48 @@ def split_visible(mapping: dict, default: TilePairs) -> tuple[dict, TilePairs]:
 _line_json = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False).encode
 
 
-def run_lines(answer: Callable[[str], dict], keys: tuple[str, ...]) -> int:
-    """Answer every stdin line with one JSON line; exit 0, or 1 if any line was refused."""
+def run_lines(answer: Callable[[str], dict | str], keys: tuple[str, ...]) -> int:
+    """Answer every stdin line with one JSON line; exit 0, or 1 if any line was refused.
+
+    ``answer`` gives the object of a line, or its JSON text already written (an answer that is
+    ok). A stream is answered line by line as it comes; from a regular file the answers are
+    written in blocks, since nobody waits for each of them.
+    """
     from ..io.report import refusal
 
     bad = False
-    flush = sys.stdout.flush
+    flush = sys.stdout.flush if not _from_file(sys.stdin) else None
     try:
         for n, item in stdin_lines():
             if isinstance(item, RiichiError):
-                obj = refusal(item, None, keys)
+                obj: dict | str = refusal(item, None, keys)
             else:
                 try:
                     obj = answer(item)
                 except RiichiError as err:
                     obj = refusal(err, None, keys)
-            bad = bad or not obj["ok"]
-            write_json_text(_line_json({"line": n, **obj}))
-            flush()
+            if isinstance(obj, str):  # the JSON text of an ok answer: "{" then its keys
+                write_json_text(f'{{"line": {n}, {obj[1:]}')
+            else:
+                bad = bad or not obj["ok"]
+                write_json_text(_line_json({"line": n, **obj}))
+            if flush is not None:
+                flush()
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly, as other line tools do.
         sys.stderr.close()
         return 1
     return 1 if bad else 0
+
+
+def _from_file(stream: object) -> bool:
+    """Whether ``stream`` reads a regular file (not a pipe or a terminal that waits for answers)."""
+    import stat
+
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):  # no file descriptor (a test's stand-in stream)
+        return False
 
 
 # -- waits ------------------------------------------------------------------------------------
@@ -167,6 +187,7 @@ def waits(
     ctx: click.Context, hand: tuple[str, ...], preset, rule_items, visible, tile_style, as_json, **params
 ) -> None:  # fmt: skip
     """What a 13-tile hand waits on, how many are left, and what each wait pays."""
+    from ..analysis.answer_text import waits_text
     from ..analysis.waits import WAITS_KEYS, waits_of
     from ..io.mapping import KEYS
     from ..io.report import refusal
@@ -177,9 +198,10 @@ def waits(
     if hand == ("-",):
         base = build_mapping(ctx, (), params)
 
-        def answer(text: str) -> dict:
+        def answer(text: str) -> dict | str:
             mapping, shown = split_visible(line_mapping(text, base, KEYS | {"visible"}), seen)
-            return waits_of(mapping, rules, shown)[0]
+            report, err = waits_of(mapping, rules, shown)
+            return report if err is not None else waits_text(report)
 
         sys.exit(run_lines(answer, WAITS_KEYS))
     mapping = build_mapping(ctx, hand, params, as_json, refused)
@@ -222,12 +244,15 @@ def shanten(hand: tuple[str, ...], visible, dora, preset, rule_items, as_json) -
     seen = read_tiles(visible, "visible", as_json, refused)
     indicators = read_tiles(dora, "dora", as_json, refused)
     if hand == ("-",):
+        from ..analysis.answer_text import shanten_text
+        from ..analysis.waits import read_hand
+        from ..api import SHANTEN_INPUT
+        from ..api import shanten as shanten_json
 
-        def answer(text: str) -> dict:
-            from ..api import SHANTEN_INPUT
-            from ..api import shanten as shanten_json
-
-            # the flags' --visible/--dora, unless the line gives its own
+        def answer(text: str) -> dict | str:
+            if not text.startswith("{"):  # a plain hand: the flags' tiles and rules, already checked
+                return shanten_text(read_hand(text, (13, 14)), seen, indicators, rules.players)
+            # a JSON line: the flags' --visible/--dora, unless the line gives its own
             base = {"visible": visible, "dora": dora}
             return shanten_json(line_mapping(text, base, SHANTEN_INPUT), rules)
 

@@ -1,13 +1,12 @@
 """Every yaku and yakuman as a small named test over a `Reading`, in two tables.
 
-`YAKU` rows give the han closed and open (0 open: closed only); `YAKUMAN` rows count how many yakuman
-the hand is worth for them (0 when they do not apply). Each row is an instance of a one-method class:
-the compiled core calls a method directly, where a function held in a table goes through the generic
-(and ten times slower) Python call.
+`YAKU` rows give the han closed and open (0 open: closed only) and the test; `YAKUMAN` rows give a
+function counting how many yakuman the hand is worth for it (0 when it does not apply).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from .reading import Reading
@@ -53,6 +52,7 @@ class YakuDef:
         japanese: str,
         closed_han: int,
         open_han: int,
+        test: Callable[[Reading], bool],
         no_tsumo_fu: bool = False,
     ) -> None:
         self.id: Final = id
@@ -61,13 +61,10 @@ class YakuDef:
         self.japanese: Final = japanese
         self.closed_han: Final = closed_han
         self.open_han: Final = open_han
+        self.test: Final = test
         self.no_tsumo_fu: Final = no_tsumo_fu
         self.closed_item: Final = YakuItem(id, han=closed_han)
         self.open_item: Final = YakuItem(id, han=open_han) if open_han else None
-
-    def test(self, r: Reading) -> bool:
-        """Whether the reading has this yaku (each yaku's class says)."""
-        raise NotImplementedError
 
     def item(self, closed: bool) -> YakuItem:
         """What a result lists for this yaku in a closed or an open hand."""
@@ -82,16 +79,15 @@ class YakuDef:
 class YakumanDef:
     """One yakuman: its names and its `count`, how many yakuman a reading makes of it."""
 
-    def __init__(self, id: str, name: str, english: str, japanese: str) -> None:
+    def __init__(
+        self, id: str, name: str, english: str, japanese: str, count: Callable[[Reading], int]
+    ) -> None:
         self.id: Final = id
         self.name: Final = name
         self.english: Final = english
         self.japanese: Final = japanese
+        self.count: Final = count
         self._items: Final = (YakuItem(id, yakuman=1), YakuItem(id, yakuman=2))
-
-    def count(self, r: Reading) -> int:
-        """How many yakuman the reading counts for this one: 0 when it does not apply."""
-        raise NotImplementedError
 
     def item(self, count: int) -> YakuItem:
         """The listed item of this yakuman counted ``count`` times."""
@@ -163,210 +159,187 @@ def renhou_as(r: Reading, value: str) -> bool:
 # -- yaku ----------------------------------------------------------------------------------
 
 
-class Riichi(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.ctx.riichi and not r.ctx.double_riichi
+def riichi(r: Reading) -> bool:
+    return r.ctx.riichi and not r.ctx.double_riichi
 
 
-class DoubleRiichi(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.ctx.double_riichi
+def double_riichi(r: Reading) -> bool:
+    return r.ctx.double_riichi
 
 
-class Ippatsu(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.ctx.ippatsu
+def ippatsu(r: Reading) -> bool:
+    return r.ctx.ippatsu
 
 
-class MenzenTsumo(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.closed and r.ctx.tsumo
+def menzen_tsumo(r: Reading) -> bool:
+    return r.closed and r.ctx.tsumo
 
 
-class Pinfu(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return (
-            r.closed
-            and r.form == "standard"
-            and r.wait == "ryanmen"
-            and len(r.seqs) == 4
-            and r.pair not in (WHITE, GREEN, RED, r.seat_tile, r.round_tile)
-        )
+def pinfu(r: Reading) -> bool:
+    return (
+        r.closed
+        and r.form == "standard"
+        and r.wait == "ryanmen"
+        and len(r.seqs) == 4
+        and r.pair not in (WHITE, GREEN, RED, r.seat_tile, r.round_tile)
+    )
 
 
-class Tanyao(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.h.all_simple and (r.closed or r.rules.kuitan)
+def tanyao(r: Reading) -> bool:
+    return r.h.all_simple and (r.closed or r.rules.kuitan)
 
 
-class Iipeikou(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return _peikou_pairs(r) == 1
+def iipeikou(r: Reading) -> bool:
+    return _peikou_pairs(r) == 1
 
 
-class Yakuhai(YakuDef):
-    """A triplet of one honor tile: a dragon (haku, hatsu, chun)."""
-
-    def __init__(self, id: str, name: str, english: str, japanese: str, tile: int) -> None:
-        super().__init__(id, name, english, japanese, 1, 1)
-        self.tile: Final = tile
-
-    def test(self, r: Reading) -> bool:
-        return r.has_trip(self.tile)
+def haku(r: Reading) -> bool:
+    return r.has_trip(WHITE)
 
 
-class RoundWind(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.has_trip(r.round_tile)
+def hatsu(r: Reading) -> bool:
+    return r.has_trip(GREEN)
 
 
-class SeatWind(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.has_trip(r.seat_tile)
+def chun(r: Reading) -> bool:
+    return r.has_trip(RED)
 
 
-class Haitei(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.ctx.haitei
+def round_wind(r: Reading) -> bool:
+    return r.has_trip(r.round_tile)
 
 
-class Houtei(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.ctx.houtei
+def seat_wind(r: Reading) -> bool:
+    return r.has_trip(r.seat_tile)
 
 
-class Rinshan(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.ctx.rinshan
+def haitei(r: Reading) -> bool:
+    return r.ctx.haitei
 
 
-class Chankan(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.ctx.chankan
+def houtei(r: Reading) -> bool:
+    return r.ctx.houtei
 
 
-class Sanshoku(YakuDef):
-    def test(self, r: Reading) -> bool:
-        if len(r.seqs) < 3:
-            return False
-        for n in r.seqs:
-            if n < 7 and r.has_seq(n + 9) and r.has_seq(n + 18):
-                return True
+def rinshan(r: Reading) -> bool:
+    return r.ctx.rinshan
+
+
+def chankan(r: Reading) -> bool:
+    return r.ctx.chankan
+
+
+def sanshoku(r: Reading) -> bool:
+    if len(r.seqs) < 3:
         return False
+    for n in r.seqs:
+        if n < 7 and r.has_seq(n + 9) and r.has_seq(n + 18):
+            return True
+    return False
 
 
-class Ittsu(YakuDef):
-    def test(self, r: Reading) -> bool:
-        if len(r.seqs) < 3:
-            return False
-        for s in range(0, 27, 9):
-            if r.has_seq(s) and r.has_seq(s + 3) and r.has_seq(s + 6):
-                return True
+def ittsu(r: Reading) -> bool:
+    if len(r.seqs) < 3:
         return False
+    for s in range(0, 27, 9):
+        if r.has_seq(s) and r.has_seq(s + 3) and r.has_seq(s + 6):
+            return True
+    return False
 
 
-class Chanta(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return bool(r.h.suit_bits & _HONORS) and _outside(r, terminals_only=False)
+def chanta(r: Reading) -> bool:
+    return bool(r.h.suit_bits & _HONORS) and _outside(r, terminals_only=False)
 
 
-class Junchan(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return _outside(r, terminals_only=True)
+def junchan(r: Reading) -> bool:
+    return _outside(r, terminals_only=True)
 
 
-class Chiitoitsu(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.form == "chiitoitsu"
+def chiitoitsu(r: Reading) -> bool:
+    return r.form == "chiitoitsu"
 
 
-class Toitoi(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return len(r.trips) == 4
+def toitoi(r: Reading) -> bool:
+    return len(r.trips) == 4
 
 
-class Sanankou(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.concealed_trips == 3
+def sanankou(r: Reading) -> bool:
+    return r.concealed_trips == 3
 
 
-class Sankantsu(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.kans == 3
+def sankantsu(r: Reading) -> bool:
+    return r.kans == 3
 
 
-class SanshokuDoukou(YakuDef):
-    def test(self, r: Reading) -> bool:
-        if len(r.trips) < 3:
-            return False
-        for n in r.trips:
-            if n < 9 and r.has_trip(n + 9) and r.has_trip(n + 18):
-                return True
+def sanshoku_doukou(r: Reading) -> bool:
+    if len(r.trips) < 3:
         return False
+    for n in r.trips:
+        if n < 9 and r.has_trip(n + 9) and r.has_trip(n + 18):
+            return True
+    return False
 
 
-class Honroutou(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.h.all_orphan and r.form != "kokushi"
+def honroutou(r: Reading) -> bool:
+    return r.h.all_orphan and r.form != "kokushi"
 
 
-class Shousangen(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.pair in DRAGONS and _held(DRAGONS, r) == 2
+def shousangen(r: Reading) -> bool:
+    return r.pair in DRAGONS and _held(DRAGONS, r) == 2
 
 
-class Honitsu(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return bool(r.h.suit_bits & _HONORS) and r.h.suit_count == 2
+def honitsu(r: Reading) -> bool:
+    return bool(r.h.suit_bits & _HONORS) and r.h.suit_count == 2
 
 
-class Ryanpeikou(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return _peikou_pairs(r) == 2
+def ryanpeikou(r: Reading) -> bool:
+    return _peikou_pairs(r) == 2
 
 
-class Chinitsu(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return r.h.suit_count == 1 and not r.h.suit_bits & _HONORS
+def chinitsu(r: Reading) -> bool:
+    return r.h.suit_count == 1 and not r.h.suit_bits & _HONORS
 
 
-class Renhou(YakuDef):
-    def test(self, r: Reading) -> bool:
-        return renhou_as(r, "han5")
+def renhou(r: Reading) -> bool:
+    return renhou_as(r, "han5")
 
 
 YAKU: Final[tuple[YakuDef, ...]] = (
-    Riichi("riichi", "Riichi", "Ready hand", "立直", 1, 0),
-    DoubleRiichi("double_riichi", "Double riichi", "Ready hand on the first turn", "ダブル立直", 2, 0),
-    Ippatsu("ippatsu", "Ippatsu", "Win within a turn of riichi", "一発", 1, 0),
-    MenzenTsumo("menzen_tsumo", "Menzen tsumo", "Self-draw with a closed hand", "門前清自摸和", 1, 0),
-    Pinfu("pinfu", "Pinfu", "No-points hand", "平和", 1, 0, no_tsumo_fu=True),
-    Tanyao("tanyao", "Tanyao", "All simples", "断幺九", 1, 1),
-    Iipeikou("iipeikou", "Iipeikou", "Pure double sequence", "一盃口", 1, 0),
-    Yakuhai("haku", "Haku", "White dragon", "役牌 白", WHITE),
-    Yakuhai("hatsu", "Hatsu", "Green dragon", "役牌 發", GREEN),
-    Yakuhai("chun", "Chun", "Red dragon", "役牌 中", RED),
-    RoundWind("round_wind", "Round wind", "Prevalent wind", "場風", 1, 1),
-    SeatWind("seat_wind", "Seat wind", "Seat wind", "自風", 1, 1),
-    Haitei("haitei", "Haitei", "Win on the last draw", "海底摸月", 1, 1),
-    Houtei("houtei", "Houtei", "Win on the last discard", "河底撈魚", 1, 1),
-    Rinshan("rinshan", "Rinshan kaihou", "Win on a kan replacement tile", "嶺上開花", 1, 1),
-    Chankan("chankan", "Chankan", "Robbing a kan", "槍槓", 1, 1),
-    Sanshoku("sanshoku", "Sanshoku doujun", "Mixed triple sequence", "三色同順", 2, 1),
-    Ittsu("ittsu", "Ittsu", "Pure straight", "一気通貫", 2, 1),
-    Chanta("chanta", "Chanta", "Half outside hand", "混全帯幺九", 2, 1),
-    Chiitoitsu("chiitoitsu", "Chiitoitsu", "Seven pairs", "七対子", 2, 0),
-    Toitoi("toitoi", "Toitoi", "All triplets", "対々和", 2, 2),
-    Sanankou("sanankou", "Sanankou", "Three concealed triplets", "三暗刻", 2, 2),
-    Sankantsu("sankantsu", "Sankantsu", "Three kans", "三槓子", 2, 2),
-    SanshokuDoukou("sanshoku_doukou", "Sanshoku doukou", "Triple triplets", "三色同刻", 2, 2),
-    Honroutou("honroutou", "Honroutou", "All terminals and honors", "混老頭", 2, 2),
-    Shousangen("shousangen", "Shousangen", "Little three dragons", "小三元", 2, 2),
-    Honitsu("honitsu", "Honitsu", "Half flush", "混一色", 3, 2),
-    Junchan("junchan", "Junchan", "Fully outside hand", "純全帯幺九", 3, 2),
-    Ryanpeikou("ryanpeikou", "Ryanpeikou", "Twice pure double sequence", "二盃口", 3, 0),
-    Chinitsu("chinitsu", "Chinitsu", "Full flush", "清一色", 6, 5),
-    Renhou("renhou", "Renhou", "Blessing of man", "人和", 5, 0),
+    YakuDef("riichi", "Riichi", "Ready hand", "立直", 1, 0, riichi),
+    YakuDef(
+        "double_riichi", "Double riichi", "Ready hand on the first turn", "ダブル立直", 2, 0, double_riichi
+    ),
+    YakuDef("ippatsu", "Ippatsu", "Win within a turn of riichi", "一発", 1, 0, ippatsu),
+    YakuDef(
+        "menzen_tsumo", "Menzen tsumo", "Self-draw with a closed hand", "門前清自摸和", 1, 0, menzen_tsumo
+    ),
+    YakuDef("pinfu", "Pinfu", "No-points hand", "平和", 1, 0, pinfu, no_tsumo_fu=True),
+    YakuDef("tanyao", "Tanyao", "All simples", "断幺九", 1, 1, tanyao),
+    YakuDef("iipeikou", "Iipeikou", "Pure double sequence", "一盃口", 1, 0, iipeikou),
+    YakuDef("haku", "Haku", "White dragon", "役牌 白", 1, 1, haku),
+    YakuDef("hatsu", "Hatsu", "Green dragon", "役牌 發", 1, 1, hatsu),
+    YakuDef("chun", "Chun", "Red dragon", "役牌 中", 1, 1, chun),
+    YakuDef("round_wind", "Round wind", "Prevalent wind", "場風", 1, 1, round_wind),
+    YakuDef("seat_wind", "Seat wind", "Seat wind", "自風", 1, 1, seat_wind),
+    YakuDef("haitei", "Haitei", "Win on the last draw", "海底摸月", 1, 1, haitei),
+    YakuDef("houtei", "Houtei", "Win on the last discard", "河底撈魚", 1, 1, houtei),
+    YakuDef("rinshan", "Rinshan kaihou", "Win on a kan replacement tile", "嶺上開花", 1, 1, rinshan),
+    YakuDef("chankan", "Chankan", "Robbing a kan", "槍槓", 1, 1, chankan),
+    YakuDef("sanshoku", "Sanshoku doujun", "Mixed triple sequence", "三色同順", 2, 1, sanshoku),
+    YakuDef("ittsu", "Ittsu", "Pure straight", "一気通貫", 2, 1, ittsu),
+    YakuDef("chanta", "Chanta", "Half outside hand", "混全帯幺九", 2, 1, chanta),
+    YakuDef("chiitoitsu", "Chiitoitsu", "Seven pairs", "七対子", 2, 0, chiitoitsu),
+    YakuDef("toitoi", "Toitoi", "All triplets", "対々和", 2, 2, toitoi),
+    YakuDef("sanankou", "Sanankou", "Three concealed triplets", "三暗刻", 2, 2, sanankou),
+    YakuDef("sankantsu", "Sankantsu", "Three kans", "三槓子", 2, 2, sankantsu),
+    YakuDef("sanshoku_doukou", "Sanshoku doukou", "Triple triplets", "三色同刻", 2, 2, sanshoku_doukou),
+    YakuDef("honroutou", "Honroutou", "All terminals and honors", "混老頭", 2, 2, honroutou),
+    YakuDef("shousangen", "Shousangen", "Little three dragons", "小三元", 2, 2, shousangen),
+    YakuDef("honitsu", "Honitsu", "Half flush", "混一色", 3, 2, honitsu),
+    YakuDef("junchan", "Junchan", "Fully outside hand", "純全帯幺九", 3, 2, junchan),
+    YakuDef("ryanpeikou", "Ryanpeikou", "Twice pure double sequence", "二盃口", 3, 0, ryanpeikou),
+    YakuDef("chinitsu", "Chinitsu", "Full flush", "清一色", 6, 5, chinitsu),
+    YakuDef("renhou", "Renhou", "Blessing of man", "人和", 5, 0, renhou),
 )
 
 
@@ -377,54 +350,44 @@ def _double(r: Reading) -> int:
     return 2 if r.rules.double_yakuman else 1
 
 
-class Kokushi(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(r.form == "kokushi" and r.wait != "kokushi13")
+def kokushi(r: Reading) -> int:
+    return int(r.form == "kokushi" and r.wait != "kokushi13")
 
 
-class Kokushi13(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return _double(r) if r.form == "kokushi" and r.wait == "kokushi13" else 0
+def kokushi_13(r: Reading) -> int:
+    return _double(r) if r.form == "kokushi" and r.wait == "kokushi13" else 0
 
 
-class Suuankou(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(r.concealed_trips == 4 and r.wait != "tanki")
+def suuankou(r: Reading) -> int:
+    return int(r.concealed_trips == 4 and r.wait != "tanki")
 
 
-class SuuankouTanki(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return _double(r) if r.concealed_trips == 4 and r.wait == "tanki" else 0
+def suuankou_tanki(r: Reading) -> int:
+    return _double(r) if r.concealed_trips == 4 and r.wait == "tanki" else 0
 
 
-class Daisangen(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(_held(DRAGONS, r) == 3)
+def daisangen(r: Reading) -> int:
+    return int(_held(DRAGONS, r) == 3)
 
 
-class Shousuushii(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(r.pair in WINDS and _held(WINDS, r) == 3)
+def shousuushii(r: Reading) -> int:
+    return int(r.pair in WINDS and _held(WINDS, r) == 3)
 
 
-class Daisuushii(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return _double(r) if _held(WINDS, r) == 4 else 0
+def daisuushii(r: Reading) -> int:
+    return _double(r) if _held(WINDS, r) == 4 else 0
 
 
-class Tsuuiisou(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(r.h.all_honor)
+def tsuuiisou(r: Reading) -> int:
+    return int(r.h.all_honor)
 
 
-class Chinroutou(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(r.h.all_terminal)
+def chinroutou(r: Reading) -> int:
+    return int(r.h.all_terminal)
 
 
-class Ryuuiisou(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(r.h.all_green)
+def ryuuiisou(r: Reading) -> int:
+    return int(r.h.all_green)
 
 
 _NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -444,53 +407,55 @@ def _nine_gates_extra(r: Reading) -> int:
     return r.counts[base + w] - _NINE_GATES[w]
 
 
-class Chuuren(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(_nine_gates_extra(r) == 0)
+def chuuren(r: Reading) -> int:
+    return int(_nine_gates_extra(r) == 0)
 
 
-class JunseiChuuren(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return _double(r) if _nine_gates_extra(r) == 1 else 0
+def junsei_chuuren(r: Reading) -> int:
+    return _double(r) if _nine_gates_extra(r) == 1 else 0
 
 
-class Suukantsu(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(r.kans == 4)
+def suukantsu(r: Reading) -> int:
+    return int(r.kans == 4)
 
 
-class Tenhou(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(r.ctx.tenhou)
+def tenhou(r: Reading) -> int:
+    return int(r.ctx.tenhou)
 
 
-class Chiihou(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(r.ctx.chiihou)
+def chiihou(r: Reading) -> int:
+    return int(r.ctx.chiihou)
 
 
-class RenhouYakuman(YakumanDef):
-    def count(self, r: Reading) -> int:
-        return int(renhou_as(r, "yakuman"))
+def renhou_yakuman(r: Reading) -> int:
+    return int(renhou_as(r, "yakuman"))
 
 
 YAKUMAN: Final[tuple[YakumanDef, ...]] = (
-    Kokushi("kokushi", "Kokushi musou", "Thirteen orphans", "国士無双"),
-    Kokushi13("kokushi_13", "Kokushi musou 13-sided", "Thirteen orphans, 13-sided wait", "国士無双十三面"),
-    Suuankou("suuankou", "Suuankou", "Four concealed triplets", "四暗刻"),
-    SuuankouTanki("suuankou_tanki", "Suuankou tanki", "Four concealed triplets, pair wait", "四暗刻単騎"),
-    Daisangen("daisangen", "Daisangen", "Big three dragons", "大三元"),
-    Shousuushii("shousuushii", "Shousuushii", "Little four winds", "小四喜"),
-    Daisuushii("daisuushii", "Daisuushii", "Big four winds", "大四喜"),
-    Tsuuiisou("tsuuiisou", "Tsuuiisou", "All honors", "字一色"),
-    Chinroutou("chinroutou", "Chinroutou", "All terminals", "清老頭"),
-    Ryuuiisou("ryuuiisou", "Ryuuiisou", "All green", "緑一色"),
-    Chuuren("chuuren", "Chuuren poutou", "Nine gates", "九蓮宝燈"),
-    JunseiChuuren("junsei_chuuren", "Junsei chuuren poutou", "Pure nine gates", "純正九蓮宝燈"),
-    Suukantsu("suukantsu", "Suukantsu", "Four kans", "四槓子"),
-    Tenhou("tenhou", "Tenhou", "Blessing of heaven", "天和"),
-    Chiihou("chiihou", "Chiihou", "Blessing of earth", "地和"),
-    RenhouYakuman("renhou_yakuman", "Renhou", "Blessing of man", "人和"),
+    YakumanDef("kokushi", "Kokushi musou", "Thirteen orphans", "国士無双", kokushi),
+    YakumanDef(
+        "kokushi_13",
+        "Kokushi musou 13-sided",
+        "Thirteen orphans, 13-sided wait",
+        "国士無双十三面",
+        kokushi_13,
+    ),
+    YakumanDef("suuankou", "Suuankou", "Four concealed triplets", "四暗刻", suuankou),
+    YakumanDef(
+        "suuankou_tanki", "Suuankou tanki", "Four concealed triplets, pair wait", "四暗刻単騎", suuankou_tanki
+    ),
+    YakumanDef("daisangen", "Daisangen", "Big three dragons", "大三元", daisangen),
+    YakumanDef("shousuushii", "Shousuushii", "Little four winds", "小四喜", shousuushii),
+    YakumanDef("daisuushii", "Daisuushii", "Big four winds", "大四喜", daisuushii),
+    YakumanDef("tsuuiisou", "Tsuuiisou", "All honors", "字一色", tsuuiisou),
+    YakumanDef("chinroutou", "Chinroutou", "All terminals", "清老頭", chinroutou),
+    YakumanDef("ryuuiisou", "Ryuuiisou", "All green", "緑一色", ryuuiisou),
+    YakumanDef("chuuren", "Chuuren poutou", "Nine gates", "九蓮宝燈", chuuren),
+    YakumanDef("junsei_chuuren", "Junsei chuuren poutou", "Pure nine gates", "純正九蓮宝燈", junsei_chuuren),
+    YakumanDef("suukantsu", "Suukantsu", "Four kans", "四槓子", suukantsu),
+    YakumanDef("tenhou", "Tenhou", "Blessing of heaven", "天和", tenhou),
+    YakumanDef("chiihou", "Chiihou", "Blessing of earth", "地和", chiihou),
+    YakumanDef("renhou_yakuman", "Renhou", "Blessing of man", "人和", renhou_yakuman),
 )
 
 #: Dora rows are not yaku (they never make a hand valid) but are listed like them.

@@ -413,3 +413,16 @@ def test_pao_tsumo_honba_match_a_plain_tsumo():
     assert deltas(settled(mapping, honba_points=100)) == [0, 32600, 0, -32600]
     plain = {"honba": 2, "wins": [{"seat_wind": "S", "hand": DAISANGEN, "win": "tsumo"}]}
     assert settled(plain, honba_points=100)["deltas"]["S"] == 32600  # 8000 x 2 + 16000 + 3 x 200
+
+
+def test_rule_options_of_equal_value_but_other_type_are_not_taken_from_the_cache():
+    # True == 1 == 1.0 in Python, but min_han takes an integer: a bool or a float is refused even when
+    # the same options with an int were resolved just before (the cache is keyed by value and type).
+    from riichi_cli import score
+
+    base = {"hand": "234567m2278p456s9p", "win": "tsumo"}
+    for options in ({"min_han": 1}, {"min_han": 1, "kuitan": True}):
+        assert score({**base, "rule_options": options})["ok"]
+        for bad in (True, 1.0):
+            result = score({**base, "rule_options": {**options, "min_han": bad}})
+            assert not result["ok"] and result["error"]["code"] == "invalid_context", (options, bad)

@@ -7,6 +7,7 @@ reading wins). Every refusal is a typed exception from errors.
 Written for the compiled build (issue 10; bench/README.md, "bench_score.py"), where a few Python idioms
 go through the generic, slow object protocol: hence ``counts[t] = counts[t] + 1`` rather than ``+=`` on
 a list item, loops rather than ``sum()``/``min()`` over a sequence, tile bitmasks rather than ``in`` on a
-tuple variable, yaku as classes with a ``test`` method rather than functions in a table, ``Final`` on
-module tables and caches, and lists indexed by a packed int rather than dicts keyed by tuples.
+tuple variable, ``Final`` on module tables and caches, and lists indexed by a packed int rather than
+dicts keyed by tuples. Yaku stay a table of small named functions (one generic call each, a few
+percent of a hand), as the project's style asks, rather than a class per yaku.
 """

@@ -188,7 +188,8 @@ def read_rules(mapping: dict, default: Rules) -> Rules:
             for name, value in options.items():  # the type too: True == 1 == 1.0, but 1.0 is refused
                 key = (id(default), preset, name, value, type(value))
         else:
-            key = (id(default), preset, tuple(options.items()) if isinstance(options, dict) else options)
+            items = [(k, v, type(v)) for k, v in options.items()] if isinstance(options, dict) else options
+            key = (id(default), preset, tuple(items) if isinstance(items, list) else items)
         entry = _rules_cache.get(key)
     except TypeError:  # an unhashable value: resolve it (and let it be refused) below
         key, entry = None, None

@@ -92,7 +92,7 @@ def compiled_note() -> str:
 
 
 def bench_score(rounds: int) -> None:
-    from bench_score import library_inputs
+    from bench_score import interleaved, library_inputs
     from mahjong.hand_calculating.hand import HandCalculator
 
     import riichi_cli
@@ -104,8 +104,10 @@ def bench_score(rounds: int) -> None:
     ok = sum(score(m)["points"]["total"] == it["out"]["defen"] for m, it in zip(mappings, items))
     for kw in inputs:  # warm both sides alike
         estimate(**kw)
-    ours = best_of(rounds, lambda: [score(m) for m in mappings])
-    theirs = best_of(rounds, lambda: [estimate(**kw) for kw in inputs])
+    # Interleaved rounds (as bench_score.py): a machine busy for a while slows both alike.
+    ours, theirs = interleaved(
+        rounds, lambda: [score(m) for m in mappings], lambda: [estimate(**kw) for kw in inputs]
+    )
     n = len(mappings)
     print(f"1. score: {n} dev hands in process, best of {rounds} ({ok}/{n} agree with the reference)")
     print(f"   riichi_cli.score(mapping)         {n / ours:9,.0f} hands/s")

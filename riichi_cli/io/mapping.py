@@ -344,40 +344,29 @@ _RARE_KEYS: Final = frozenset(FLAGS + ("chankan", "discards", "passed")) - {"rii
 def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> Context:
     """The Context of a mapping whose head and indicators were read already."""
     raw_from = mapping.get("from")
-    if mapping.keys().isdisjoint(_RARE_KEYS):  # the common case (values read in the order below)
-        return Context(
-            tsumo=head.tsumo,
-            from_seat=None if raw_from is None else seat(raw_from, "from"),
-            round_wind=head.round_wind,
-            seat_wind=head.seat_wind,
-            riichi=flag(mapping.get("riichi", False), "riichi"),
-            dora=tuple([t for t, _ in dora]),
-            ura=tuple([t for t, _ in ura]),
-            honba=count(mapping.get("honba", 0), "honba"),
-            riichi_sticks=count(mapping.get("riichi_sticks", 0), "riichi_sticks"),
-        )
-    chankan, robbed_ankan = chankan_value(mapping.get("chankan", False))
+    rare = not mapping.keys().isdisjoint(_RARE_KEYS)  # most hands have none: their reads are skipped
+    chankan, robbed_ankan = chankan_value(mapping.get("chankan", False)) if rare else (False, False)
     return Context(
         tsumo=head.tsumo,
         from_seat=None if raw_from is None else seat(raw_from, "from"),
         round_wind=head.round_wind,
         seat_wind=head.seat_wind,
         riichi=flag(mapping.get("riichi", False), "riichi"),
-        double_riichi=flag(mapping.get("double_riichi", False), "double_riichi"),
-        ippatsu=flag(mapping.get("ippatsu", False), "ippatsu"),
-        haitei=flag(mapping.get("haitei", False), "haitei"),
-        houtei=flag(mapping.get("houtei", False), "houtei"),
-        rinshan=flag(mapping.get("rinshan", False), "rinshan"),
+        double_riichi=rare and flag(mapping.get("double_riichi", False), "double_riichi"),
+        ippatsu=rare and flag(mapping.get("ippatsu", False), "ippatsu"),
+        haitei=rare and flag(mapping.get("haitei", False), "haitei"),
+        houtei=rare and flag(mapping.get("houtei", False), "houtei"),
+        rinshan=rare and flag(mapping.get("rinshan", False), "rinshan"),
         chankan=chankan,
-        tenhou=flag(mapping.get("tenhou", False), "tenhou"),
-        chiihou=flag(mapping.get("chiihou", False), "chiihou"),
-        renhou=flag(mapping.get("renhou", False), "renhou"),
+        tenhou=rare and flag(mapping.get("tenhou", False), "tenhou"),
+        chiihou=rare and flag(mapping.get("chiihou", False), "chiihou"),
+        renhou=rare and flag(mapping.get("renhou", False), "renhou"),
         dora=tuple([t for t, _ in dora]),
         ura=tuple([t for t, _ in ura]),
         honba=count(mapping.get("honba", 0), "honba"),
         riichi_sticks=count(mapping.get("riichi_sticks", 0), "riichi_sticks"),
-        discards=tuple([t for t, _ in tile_list(mapping.get("discards"), "discards")]),
-        passed=tuple([t for t, _ in tile_list(mapping.get("passed"), "passed")]),
+        discards=tuple([t for t, _ in tile_list(mapping.get("discards"), "discards")]) if rare else (),
+        passed=tuple([t for t, _ in tile_list(mapping.get("passed"), "passed")]) if rare else (),
         chankan_ankan=robbed_ankan,
     )
 

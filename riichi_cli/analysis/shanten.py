@@ -172,6 +172,15 @@ _MAX_STARTS: Final = 2
 _STATES: Final = (_MAX_STARTS + 1) * (_MAX_STARTS + 1) * (_MAX_SETS + 1) * 2
 
 
+def _relax(costs: list[int], reached: list[int], state: int, cost: int) -> None:
+    """Lower ``costs[state]`` to ``cost``; a state reached for the first time joins ``reached``."""
+    old = costs[state]
+    if cost < old:
+        if old == _INF:
+            reached.append(state)
+        costs[state] = cost
+
+
 def _block_vector(ext: list[int]) -> tuple[int, ...]:
     """Distances of one block, given with the empty room (at most 2) that lies on each side of it.
 
@@ -210,31 +219,13 @@ def _block_vector(ext: list[int]) -> tuple[int, ...]:
                 used = sets + new_seqs
                 head = ((one_back * 3 + new_seqs) * 5 + used) * 2
                 # Neither a triplet nor the pair here.
-                target = head + pair
-                value = cost + need - have if need > have else cost
-                old = nxt[target]
-                if value < old:
-                    if old == _INF:
-                        reached.append(target)
-                    nxt[target] = value
+                _relax(nxt, reached, head + pair, cost + need - have if need > have else cost)
                 if have == 0:
                     continue
                 if pair == 0 and need <= 2:  # the pair here
-                    target = head + 1
-                    value = cost + need + 2 - have if need + 2 > have else cost
-                    old = nxt[target]
-                    if value < old:
-                        if old == _INF:
-                            reached.append(target)
-                        nxt[target] = value
+                    _relax(nxt, reached, head + 1, cost + need + 2 - have if need + 2 > have else cost)
                 if need <= 1 and used < max_sets:  # a triplet here
-                    target = head + 2 + pair
-                    value = cost + need + 3 - have if need + 3 > have else cost
-                    old = nxt[target]
-                    if value < old:
-                        if old == _INF:
-                            reached.append(target)
-                        nxt[target] = value
+                    _relax(nxt, reached, head + 2 + pair, cost + need + 3 - have if need + 3 > have else cost)
         costs = nxt
         active = reached
     vec = [_INF] * _VEC_LEN

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from .native import i64
 from .record import Record
-from .tiles import COUNT_BITS, FIVES, format_counts, format_held, hand_suit_keys, name, suit_text
+from .tiles import FIVES, TILE_UNIT, format_counts, format_held, hand_suit_keys, name, suit_text
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS: Final = ("kan", "kakan", "ankan")
@@ -164,7 +165,8 @@ class Hand(Record):
         >>> parse_hand("123456s234m55p chi:789s").notation()
         '234m5p123456s5p chi:789s'
         """
-        win, keys = self.win_tile, self.suit_keys()
+        win: i64 = self.win_tile
+        keys = self.suit_keys()
         r0, r1, r2 = self.reds
         if self.win_red:
             r0, r1, r2 = r0 - (win < 9), r1 - (9 <= win < 18), r2 - (18 <= win < 27)
@@ -172,10 +174,11 @@ class Hand(Record):
             text = format_held(list(self.concealed), (r0, r1, r2), win)
         else:
             text = ""
+            s: i64
             for s in range(4):
-                key = keys[s]
+                key: i64 = keys[s]
                 if s == win // 9:  # without the winning tile
-                    key = key - (1 << 2 + COUNT_BITS * ((6 if s == 3 else 8) - win % 9))
+                    key = key - TILE_UNIT[win]
                 if key >> 2:
                     text += suit_text(key, r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else 0)
         text += self.win_name
@@ -235,7 +238,8 @@ class HeldHand(Record):
 
 def count_tiles(counts: tuple[int, ...]) -> int:
     """How many tiles a counts vector holds (``sum``, without the generic call)."""
-    n = 0
+    n: i64 = 0
+    c: i64
     for c in counts:
         n += c
     return n

@@ -9,6 +9,7 @@ from typing import Final, NoReturn
 
 from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld
+from .native import i64
 from .tiles import FIVES, name
 
 #: The suit (0-3) of a character code below 128, -1 where it is not a suit letter.
@@ -42,22 +43,27 @@ def tile_code(text: str) -> int:
 
 def scan_codes(text: str, start: int = 0, end: int | None = None) -> list[int]:
     """`scan` as tile codes (tile * 2 + red)."""
-    stop = len(text) if end is None else end
+    stop: i64 = len(text) if end is None else end
     out: list[int] = []
-    first = start  # where the digits waiting for their suit letter begin
-    for i in range(start, stop):
-        code = ord(text[i])
+    first: i64 = start  # where the digits waiting for their suit letter begin
+    i: i64 = start
+    while i < stop:
+        code: i64 = ord(text[i])
         if 48 <= code <= 57:  # a digit
+            i += 1
             continue
-        suit = _SUIT_OF[code] if code < 128 else -1
+        suit: i64 = _SUIT_OF[code] if code < 128 else -1
         if i == first or suit < 0:
             _refuse(text, start, stop)
-        for k in range(first, i):
-            tile = _CODE_TABLE[suit * 10 + ord(text[k]) - 48]
+        k: i64 = first
+        while k < i:
+            tile: i64 = _CODE_TABLE[suit * 10 + ord(text[k]) - 48]
             if tile < 0:  # 0z, 8z, 9z
                 _refuse(text, start, stop)
             out.append(tile)
+            k += 1
         first = i + 1
+        i += 1
     if first != stop:
         _refuse(text, start, stop)
     return out
@@ -160,12 +166,13 @@ def parse_written(text: str) -> HeldHand:
     counts: list[int] = [0] * 34
     reds: list[int] = [0, 0, 0]
     melds: list[Meld] = []
-    last = -1  # the code of the last concealed tile
+    last: i64 = -1  # the code of the last concealed tile
+    code: i64
     for start, end in _tokens(text):
         colon = text.find(":", start, end)
         if colon < 0:
             for code in scan_codes(text, start, end):
-                t = code >> 1
+                t: i64 = code >> 1
                 counts[t] = counts[t] + 1
                 if code & 1:
                     reds[t // 9] = reds[t // 9] + 1
@@ -255,6 +262,7 @@ def check_limits(tiles: list[tuple[int, bool]], aka_dora: int, text: str, counte
 
 def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str, counted: str = "") -> None:
     """`check_limits` of tiles already counted: 34 counts and red fives per suit (m, p, s, z)."""
+    n: i64
     for n in counts:
         if n > 4:
             t = counts.index(n)

@@ -11,6 +11,7 @@ from typing import Final
 from .context import Context
 from .decompose import SEQ, TRIP, is_chiitoitsu, is_kokushi, standard_splits
 from .hand import Hand, count_tiles
+from .native import i64
 from .rules import Rules
 from .tiles import GREEN_TILES, ORPHANS, TERMINALS, wind_tile
 
@@ -37,6 +38,10 @@ _Z: Final = _SUIT_BIT << 3
 # A set in a reading: (kind, first tile, open, kan). "open" is as fu and sanankou see it:
 # called, or a triplet completed by a ron.
 Set = tuple[int, int, bool, bool]
+#: The concealed sets by kind * 34 + tile, and the triplets a ron completes by tile: shared values,
+#: so a reading builds no tuple per set.
+_CONCEALED_SETS: Final = tuple([(kind, t, False, False) for kind in (SEQ, TRIP) for t in range(34)])
+_RON_TRIPS: Final = tuple([(TRIP, t, True, False) for t in range(34)])
 
 
 class Reading:
@@ -74,8 +79,9 @@ class Reading:
             else:
                 seqs.append(t)
                 seq_bits |= 1 << t
-        self.trips: tuple[int, ...] = tuple(trips)
-        self.seqs: tuple[int, ...] = tuple(seqs)
+        # Lists, not tuples: a reading is the core's own working value, never handed out.
+        self.trips: list[int] = trips
+        self.seqs: list[int] = seqs
         # One bit per tile that starts a triplet (or quad) / a sequence: `has_trip` and `has_seq`.
         self.trip_bits: int = trip_bits
         self.seq_bits: int = seq_bits
@@ -109,10 +115,12 @@ class HandFacts:
         counts = self.counts
         self.seat_tile: int = wind_tile(ctx.seat_wind)
         self.round_tile: int = wind_tile(ctx.round_wind)
-        every, some = _ALL_BITS, 0  # AND and OR of the bits of every tile present
+        every: i64 = _ALL_BITS  # AND and OR of the bits of every tile present
+        some: i64 = 0
+        t: i64
         for t in range(34):
             if counts[t]:
-                bits = _BITS[t]
+                bits: i64 = _BITS[t]
                 every &= bits
                 some |= bits
         # One bit per suit present (m p s z), and how many suits.
@@ -140,7 +148,6 @@ def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
     win, ron = hand.win_tile, not ctx.tsumo
     out: list[Reading] = []
     for groups, pair in standard_splits(hand.concealed, hand.suit_keys()):
-        sets = [(kind, t, False, False) for kind, t in groups]
         tried_seqs = 0  # bits of the sequences already tried (equal sequences make one reading)
         options = [(-1, "tanki")] if pair == win else []
         for i, (kind, t) in enumerate(groups):
@@ -151,10 +158,10 @@ def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
                 options.append((i, _sequence_wait(t, win)))
                 tried_seqs |= 1 << t
         for i, wait in options:
-            these = list(sets)
+            sets = [_CONCEALED_SETS[kind * 34 + t] for kind, t in groups]
             if wait == "shanpon" and ron:
-                these[i] = (TRIP, win, True, False)
-            out.append(Reading("standard", tuple(these) + melds, pair, wait, shared))
+                sets[i] = _RON_TRIPS[win]
+            out.append(Reading("standard", tuple(sets) + melds, pair, wait, shared))
     if not hand.melds and count_tiles(hand.concealed) == 14:
         if is_chiitoitsu(hand.concealed):
             out.append(Reading("chiitoitsu", (), -1, "tanki", shared))

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from .native import i64
+
 SUITS: Final = "mpsz"
 NUM_TILES: Final = 34
 EAST: Final = 27
@@ -142,6 +144,13 @@ def format_held(counts: list[int], reds: tuple[int, int, int], skip: int) -> str
 COUNT_BITS: Final = 4
 
 
+#: What one copy of each tile adds to its suit's `suit_key`. A table, not ``1 << n`` on native ints:
+#: mypyc writes that literal 1 as a C int, 32 bits wide.
+TILE_UNIT: Final[list[int]] = [
+    1 << 2 + COUNT_BITS * ((6 if t >= 27 else 8) - t % 9) for t in range(NUM_TILES)
+]
+
+
 def suit_key(counts: list[int], suit: int) -> int:
     """One suit's counts (9 numbers, or 7 honors), first tile highest, and the suit in the low 2 bits,
     as one int; 0 when the suit is empty."""
@@ -154,10 +163,12 @@ def suit_key(counts: list[int], suit: int) -> int:
 def hand_suit_keys(counts: tuple[int, ...]) -> list[int] | None:
     """`suit_key` of each suit of a hand's 34 counts, in one pass; None when a count is not 0-4."""
     keys: list[int] = []
+    s: i64
+    t: i64
     for s in range(4):
-        key = 0
+        key: i64 = 0
         for t in range(s * 9, s * 9 + (7 if s == 3 else 9)):
-            n = counts[t]
+            n: i64 = counts[t]
             if not 0 <= n <= 4:
                 return None
             key = key << COUNT_BITS | n

@@ -1,7 +1,8 @@
 """Every yaku and yakuman as a small named test over a `Reading`, in two tables.
 
-`YAKU` rows give the han closed and open (0 open: closed only) and the test; `YAKUMAN` rows give a
-function counting how many yakuman the hand is worth for it (0 when it does not apply).
+`YAKU` rows give the han closed and open (0 open: closed only), the test, and the facts the test
+needs (`reading_facts`); `YAKUMAN` rows give a function counting how many yakuman the hand is worth for
+it (0 when it does not apply).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class YakuDef:
     """One yaku: its names, its han closed and open (0: not allowed open) and its `test`.
 
     ``no_tsumo_fu``: a hand with this yaku earns no fu for a tsumo (pinfu's definition).
+    ``needs``: the `reading_facts` bits without which ``test`` cannot hold (`find_yaku` skips the test
+    of a reading that lacks one).
     ``closed_item`` and ``open_item`` are what a result lists for it (``open_item`` None: closed only).
     """
 
@@ -54,6 +57,7 @@ class YakuDef:
         open_han: int,
         test: Callable[[Reading], bool],
         no_tsumo_fu: bool = False,
+        needs: int = 0,
     ) -> None:
         self.id: Final = id
         self.name: Final = name
@@ -63,6 +67,7 @@ class YakuDef:
         self.open_han: Final = open_han
         self.test: Final = test
         self.no_tsumo_fu: Final = no_tsumo_fu
+        self.needs: Final = needs
         self.closed_item: Final = YakuItem(id, han=closed_han)
         self.open_item: Final = YakuItem(id, han=open_han) if open_han else None
 
@@ -154,6 +159,44 @@ def renhou_as(r: Reading, value: str) -> bool:
     """Whether the win is renhou scored as ``value`` of the ``renhou`` rule: ``han5`` (a yaku here),
     ``yakuman`` (the yakuman table) or ``mangan`` (a flat mangan, see `scoring.score_reading`)."""
     return r.ctx.renhou and r.rules.renhou == value
+
+
+# -- facts a test needs ----------------------------------------------------------------------
+# Most hands lack most of these, so a row that names one in ``needs`` costs one AND instead of a
+# call for them (tests/test_yaku_needs.py checks every row's needs against its test).
+
+#: A situation flag other than riichi: double riichi, ippatsu, haitei, houtei, rinshan, chankan, renhou.
+SITUATION: Final = 1
+#: A triplet or quad of honors.
+HONOR_TRIP: Final = 2
+#: An honor tile anywhere in the hand.
+HONOR: Final = 4
+#: Two sequences or more.
+TWO_SEQS: Final = 8
+#: Three sequences or more.
+THREE_SEQS: Final = 16
+#: Three triplets or quads or more.
+THREE_TRIPS: Final = 32
+
+
+def reading_facts(r: Reading) -> int:
+    """The facts above that hold for a reading, as bits."""
+    ctx = r.ctx
+    facts = 0
+    if ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan:
+        facts |= SITUATION
+    if ctx.renhou:
+        facts |= SITUATION
+    if r.trip_bits >> 27:
+        facts |= HONOR_TRIP
+    if r.h.suit_bits & _HONORS:
+        facts |= HONOR
+    seqs = len(r.seqs)
+    if seqs >= 2:
+        facts |= TWO_SEQS if seqs == 2 else TWO_SEQS | THREE_SEQS
+    if len(r.trips) >= 3:
+        facts |= THREE_TRIPS
+    return facts
 
 
 # -- yaku ----------------------------------------------------------------------------------
@@ -307,39 +350,68 @@ def renhou(r: Reading) -> bool:
 YAKU: Final[tuple[YakuDef, ...]] = (
     YakuDef("riichi", "Riichi", "Ready hand", "立直", 1, 0, riichi),
     YakuDef(
-        "double_riichi", "Double riichi", "Ready hand on the first turn", "ダブル立直", 2, 0, double_riichi
+        "double_riichi",
+        "Double riichi",
+        "Ready hand on the first turn",
+        "ダブル立直",
+        2,
+        0,
+        double_riichi,
+        needs=SITUATION,
     ),
-    YakuDef("ippatsu", "Ippatsu", "Win within a turn of riichi", "一発", 1, 0, ippatsu),
+    YakuDef("ippatsu", "Ippatsu", "Win within a turn of riichi", "一発", 1, 0, ippatsu, needs=SITUATION),
     YakuDef(
         "menzen_tsumo", "Menzen tsumo", "Self-draw with a closed hand", "門前清自摸和", 1, 0, menzen_tsumo
     ),
-    YakuDef("pinfu", "Pinfu", "No-points hand", "平和", 1, 0, pinfu, no_tsumo_fu=True),
+    YakuDef("pinfu", "Pinfu", "No-points hand", "平和", 1, 0, pinfu, no_tsumo_fu=True, needs=THREE_SEQS),
     YakuDef("tanyao", "Tanyao", "All simples", "断幺九", 1, 1, tanyao),
-    YakuDef("iipeikou", "Iipeikou", "Pure double sequence", "一盃口", 1, 0, iipeikou),
-    YakuDef("haku", "Haku", "White dragon", "役牌 白", 1, 1, haku),
-    YakuDef("hatsu", "Hatsu", "Green dragon", "役牌 發", 1, 1, hatsu),
-    YakuDef("chun", "Chun", "Red dragon", "役牌 中", 1, 1, chun),
-    YakuDef("round_wind", "Round wind", "Prevalent wind", "場風", 1, 1, round_wind),
-    YakuDef("seat_wind", "Seat wind", "Seat wind", "自風", 1, 1, seat_wind),
-    YakuDef("haitei", "Haitei", "Win on the last draw", "海底摸月", 1, 1, haitei),
-    YakuDef("houtei", "Houtei", "Win on the last discard", "河底撈魚", 1, 1, houtei),
-    YakuDef("rinshan", "Rinshan kaihou", "Win on a kan replacement tile", "嶺上開花", 1, 1, rinshan),
-    YakuDef("chankan", "Chankan", "Robbing a kan", "槍槓", 1, 1, chankan),
-    YakuDef("sanshoku", "Sanshoku doujun", "Mixed triple sequence", "三色同順", 2, 1, sanshoku),
-    YakuDef("ittsu", "Ittsu", "Pure straight", "一気通貫", 2, 1, ittsu),
-    YakuDef("chanta", "Chanta", "Half outside hand", "混全帯幺九", 2, 1, chanta),
+    YakuDef("iipeikou", "Iipeikou", "Pure double sequence", "一盃口", 1, 0, iipeikou, needs=TWO_SEQS),
+    YakuDef("haku", "Haku", "White dragon", "役牌 白", 1, 1, haku, needs=HONOR_TRIP),
+    YakuDef("hatsu", "Hatsu", "Green dragon", "役牌 發", 1, 1, hatsu, needs=HONOR_TRIP),
+    YakuDef("chun", "Chun", "Red dragon", "役牌 中", 1, 1, chun, needs=HONOR_TRIP),
+    YakuDef("round_wind", "Round wind", "Prevalent wind", "場風", 1, 1, round_wind, needs=HONOR_TRIP),
+    YakuDef("seat_wind", "Seat wind", "Seat wind", "自風", 1, 1, seat_wind, needs=HONOR_TRIP),
+    YakuDef("haitei", "Haitei", "Win on the last draw", "海底摸月", 1, 1, haitei, needs=SITUATION),
+    YakuDef("houtei", "Houtei", "Win on the last discard", "河底撈魚", 1, 1, houtei, needs=SITUATION),
+    YakuDef(
+        "rinshan",
+        "Rinshan kaihou",
+        "Win on a kan replacement tile",
+        "嶺上開花",
+        1,
+        1,
+        rinshan,
+        needs=SITUATION,
+    ),
+    YakuDef("chankan", "Chankan", "Robbing a kan", "槍槓", 1, 1, chankan, needs=SITUATION),
+    YakuDef(
+        "sanshoku", "Sanshoku doujun", "Mixed triple sequence", "三色同順", 2, 1, sanshoku, needs=THREE_SEQS
+    ),
+    YakuDef("ittsu", "Ittsu", "Pure straight", "一気通貫", 2, 1, ittsu, needs=THREE_SEQS),
+    YakuDef("chanta", "Chanta", "Half outside hand", "混全帯幺九", 2, 1, chanta, needs=HONOR),
     YakuDef("chiitoitsu", "Chiitoitsu", "Seven pairs", "七対子", 2, 0, chiitoitsu),
-    YakuDef("toitoi", "Toitoi", "All triplets", "対々和", 2, 2, toitoi),
-    YakuDef("sanankou", "Sanankou", "Three concealed triplets", "三暗刻", 2, 2, sanankou),
-    YakuDef("sankantsu", "Sankantsu", "Three kans", "三槓子", 2, 2, sankantsu),
-    YakuDef("sanshoku_doukou", "Sanshoku doukou", "Triple triplets", "三色同刻", 2, 2, sanshoku_doukou),
+    YakuDef("toitoi", "Toitoi", "All triplets", "対々和", 2, 2, toitoi, needs=THREE_TRIPS),
+    YakuDef("sanankou", "Sanankou", "Three concealed triplets", "三暗刻", 2, 2, sanankou, needs=THREE_TRIPS),
+    YakuDef("sankantsu", "Sankantsu", "Three kans", "三槓子", 2, 2, sankantsu, needs=THREE_TRIPS),
+    YakuDef(
+        "sanshoku_doukou",
+        "Sanshoku doukou",
+        "Triple triplets",
+        "三色同刻",
+        2,
+        2,
+        sanshoku_doukou,
+        needs=THREE_TRIPS,
+    ),
     YakuDef("honroutou", "Honroutou", "All terminals and honors", "混老頭", 2, 2, honroutou),
-    YakuDef("shousangen", "Shousangen", "Little three dragons", "小三元", 2, 2, shousangen),
-    YakuDef("honitsu", "Honitsu", "Half flush", "混一色", 3, 2, honitsu),
+    YakuDef("shousangen", "Shousangen", "Little three dragons", "小三元", 2, 2, shousangen, needs=HONOR_TRIP),
+    YakuDef("honitsu", "Honitsu", "Half flush", "混一色", 3, 2, honitsu, needs=HONOR),
     YakuDef("junchan", "Junchan", "Fully outside hand", "純全帯幺九", 3, 2, junchan),
-    YakuDef("ryanpeikou", "Ryanpeikou", "Twice pure double sequence", "二盃口", 3, 0, ryanpeikou),
+    YakuDef(
+        "ryanpeikou", "Ryanpeikou", "Twice pure double sequence", "二盃口", 3, 0, ryanpeikou, needs=TWO_SEQS
+    ),
     YakuDef("chinitsu", "Chinitsu", "Full flush", "清一色", 6, 5, chinitsu),
-    YakuDef("renhou", "Renhou", "Blessing of man", "人和", 5, 0, renhou),
+    YakuDef("renhou", "Renhou", "Blessing of man", "人和", 5, 0, renhou, needs=SITUATION),
 )
 
 
@@ -478,7 +550,8 @@ _OPEN: Final = tuple([y for y in YAKU if y.open_han])
 
 def find_yaku(r: Reading) -> list[YakuDef]:
     """The yaku of a reading, in table order (their han: `YakuDef.closed_han` or ``open_han``)."""
-    return [y for y in (_CLOSED if r.closed else _OPEN) if y.test(r)]
+    facts = reading_facts(r)
+    return [y for y in (_CLOSED if r.closed else _OPEN) if y.needs & facts == y.needs and y.test(r)]
 
 
 def _may_be_yakuman(r: Reading) -> bool:

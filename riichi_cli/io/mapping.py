@@ -16,7 +16,7 @@ from typing import Any, Final
 from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
 from ..core.errors import InvalidContext, NotationError, did_you_mean, short
 from ..core.hand import Hand, Meld
-from ..core.notation import check_counts, parse_hand, scan, tile_code
+from ..core.notation import check_counts, parse_hand, scan_codes, tile_code
 from ..core.record import Record, replace
 from ..core.rules import DEFAULT_PRESET, PRESETS, Rules, resolve_rules, with_overrides
 
@@ -127,23 +127,30 @@ def count(value: object, key: str, high: int = MAX_COUNT) -> int:
 def tile_list(value: object, key: str) -> TilePairs:
     """A list of tiles (``[4s, 1z]``) or a string of groups (``"4s1z"``, ``"3m,4m"``, ``"1p 2p"``)
     as (tile, red) pairs: commas and spaces may separate the groups."""
+    return [(code >> 1, bool(code & 1)) for code in tile_codes(value, key)]
+
+
+def tile_codes(value: object, key: str) -> list[int]:
+    """`tile_list` as tile codes (tile * 2 + red): no pair to build per tile."""
     if value is None:
         return []
+    items: list | tuple
     if isinstance(value, str):
-        texts = [value]
+        items = [value]
     elif isinstance(value, (list, tuple)) and all(_tile_item(v) for v in value):
-        texts = [str(v) for v in value]
+        items = value
     else:
         raise InvalidContext(
             f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}",
             detail="bad_tile_list",
         )
     try:
-        out: TilePairs = []
-        for text in texts:
+        out: list[int] = []
+        for item in items:
+            text = item if isinstance(item, str) else str(item)
             code = tile_code(text)  # most items are one tile, like '1m'
             if code >= 0:
-                out.append((code >> 1, bool(code & 1)))
+                out.append(code)
             else:
                 out += scan_list(text)
         return out
@@ -156,14 +163,14 @@ def _tile_item(value: object) -> bool:
     return isinstance(value, str) or (isinstance(value, int) and abs(value) < 10**9)
 
 
-def scan_list(text: str) -> TilePairs:
-    """The tiles of ``text``, its groups separated by commas and/or whitespace (or nothing)."""
-    out: TilePairs = []
+def scan_list(text: str) -> list[int]:
+    """The tile codes of ``text``, its groups separated by commas and/or whitespace (or nothing)."""
+    out: list[int] = []
     start = 0
     for i in range(len(text) + 1):
         if i == len(text) or text[i] == "," or text[i].isspace():
             if i > start:
-                out += scan(text, start, i)  # positions stay those of ``text`` for the caret
+                out += scan_codes(text, start, i)  # positions stay those of ``text`` for the caret
             start = i + 1
     return out
 
@@ -290,21 +297,31 @@ def read_situation(
     ``held`` is the tally of every tile the player holds, melds included (`Hand.tally`); ``text``
     is the hand as written, for messages. The hand may have 13 tiles (an analysis) or 14 (a win).
     """
-    dora, ura = tile_list(mapping.get("dora"), "dora"), tile_list(mapping.get("ura"), "ura")
-    context = read_three_player(mapping, read_context(mapping, head, dora, ura), head.rules)
+    dora, ura = tile_codes(mapping.get("dora"), "dora"), tile_codes(mapping.get("ura"), "ura")
+    shape = key_shape(mapping)
+    context = read_context(mapping, head, dora, ura, bool(shape & _RARE))
+    context = read_three_player(mapping, context, head.rules)
     if echo is not None:
         echo["from"] = context.discarder
     check_three_player(held[0], melds, context, head.rules, text)
     counts: list[int] = list(held[0])
     reds: list[int] = list(held[1])
-    for t, red in dora + ura:
-        counts[t] = counts[t] + 1
-        if red:
-            reds[t // 9] = reds[t // 9] + 1
+    _add_codes(counts, reds, dora)
+    _add_codes(counts, reds, ura)
     check_counts(counts, reds, head.rules.aka_dora, text)
-    check_keys(mapping)  # checked last so that an error still echoes what could be read
+    if not shape & _VALID:  # checked last so that an error still echoes what could be read
+        check_keys(mapping)
     check_context(melds, context, head.rules)
     return context
+
+
+def _add_codes(counts: list[int], reds: list[int], codes: list[int]) -> None:
+    """Count tiles given as codes into 34 counts and red fives per suit."""
+    for code in codes:
+        t = code >> 1
+        counts[t] = counts[t] + 1
+        if code & 1:
+            reds[t // 9] = reds[t // 9] + 1
 
 
 def hand_text(value: object) -> str:
@@ -320,11 +337,33 @@ def hand_text(value: object) -> str:
 
 def check_keys(mapping: dict) -> None:
     """Refuse the first key that is not an input key, naming the likely one."""
-    if mapping.keys() <= KEYS:  # the common case, checked in one C loop
+    if key_shape(mapping) & _VALID:
         return
     unknown = [k for k in mapping if k not in KEYS]
     if unknown:
         raise InvalidContext(unknown_key_message(unknown[0], KEYS), detail="unknown_key")
+
+
+#: The situation keys most hands do not have: when none is there, `read_context` skips them all.
+_RARE_KEYS: Final = frozenset(FLAGS + ("chankan", "discards", "passed")) - {"riichi"}
+#: `key_shape` bits: every key is an input key; some key is one of `_RARE_KEYS`.
+_VALID: Final = 1
+_RARE: Final = 2
+#: `key_shape` by a mapping's keys in order: a batch repeats a few sets of keys, and one lookup costs
+#: less than checking each key twice. Bounded, and only small mappings are kept.
+_shapes: Final[dict[tuple, int]] = {}
+
+
+def key_shape(mapping: dict) -> int:
+    """The `_VALID` and `_RARE` bits of a mapping's keys."""
+    keys = tuple(mapping) if len(mapping) <= 32 else None
+    shape = _shapes.get(keys) if keys is not None else None
+    if shape is None:
+        valid = _VALID if mapping.keys() <= KEYS else 0
+        shape = valid | (0 if mapping.keys().isdisjoint(_RARE_KEYS) else _RARE)
+        if keys is not None and len(_shapes) < 1024:
+            _shapes[keys] = shape
+    return shape
 
 
 def read_hand(text: object, win_tile: object) -> Hand:
@@ -337,14 +376,10 @@ def read_hand(text: object, win_tile: object) -> Hand:
     return parse_hand(written, win_tile)
 
 
-#: The situation keys most hands do not have: when none is there, `read_context` skips them all.
-_RARE_KEYS: Final = frozenset(FLAGS + ("chankan", "discards", "passed")) - {"riichi"}
-
-
-def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> Context:
-    """The Context of a mapping whose head and indicators were read already."""
+def read_context(mapping: dict, head: Head, dora: list[int], ura: list[int], rare: bool) -> Context:
+    """The Context of a mapping whose head and indicators (tile codes) were read already; ``rare``:
+    some key of `_RARE_KEYS` is there (else their reads are skipped)."""
     raw_from = mapping.get("from")
-    rare = not mapping.keys().isdisjoint(_RARE_KEYS)  # most hands have none: their reads are skipped
     chankan, robbed_ankan = chankan_value(mapping.get("chankan", False)) if rare else (False, False)
     return Context(
         tsumo=head.tsumo,
@@ -361,12 +396,12 @@ def read_context(mapping: dict, head: Head, dora: TilePairs, ura: TilePairs) -> 
         tenhou=rare and flag(mapping.get("tenhou", False), "tenhou"),
         chiihou=rare and flag(mapping.get("chiihou", False), "chiihou"),
         renhou=rare and flag(mapping.get("renhou", False), "renhou"),
-        dora=tuple([t for t, _ in dora]),
-        ura=tuple([t for t, _ in ura]),
+        dora=tuple([code >> 1 for code in dora]),
+        ura=tuple([code >> 1 for code in ura]),
         honba=count(mapping.get("honba", 0), "honba"),
         riichi_sticks=count(mapping.get("riichi_sticks", 0), "riichi_sticks"),
-        discards=tuple([t for t, _ in tile_list(mapping.get("discards"), "discards")]) if rare else (),
-        passed=tuple([t for t, _ in tile_list(mapping.get("passed"), "passed")]) if rare else (),
+        discards=tuple([c >> 1 for c in tile_codes(mapping.get("discards"), "discards")]) if rare else (),
+        passed=tuple([c >> 1 for c in tile_codes(mapping.get("passed"), "passed")]) if rare else (),
         chankan_ankan=robbed_ankan,
     )
 

@@ -42,6 +42,16 @@ def _expected_facts(r: Reading) -> int:
         facts |= Y.THREE_SEQS
     if len(r.trips) >= 3:
         facts |= Y.THREE_TRIPS
+    tiles = [t for t in range(34) if r.counts[t]]
+    orphan = [t >= 27 or t % 9 in (0, 8) for t in tiles]
+    facts |= Y.RIICHI if ctx.riichi else 0
+    facts |= Y.TSUMO if ctx.tsumo else 0
+    facts |= Y.SIMPLES if not any(orphan) else 0
+    facts |= Y.ALL_ORPHANS if all(orphan) else 0
+    facts |= Y.ONE_SUIT if len({t // 9 for t in tiles}) == 1 else 0
+    facts |= Y.SEVEN_PAIRS if r.form == "chiitoitsu" else 0
+    if r.form == "standard" and (r.pair >= 27 or r.pair % 9 in (0, 8)):
+        facts |= Y.END_PAIR
     return facts
 
 

@@ -170,21 +170,22 @@ class Hand(Record):
         r0, r1, r2 = self.reds
         if self.win_red:
             r0, r1, r2 = r0 - (win < 9), r1 - (9 <= win < 18), r2 - (18 <= win < 27)
+        parts: list[str] = []  # joined once: cheaper than growing a string part by part
         if keys is None:  # counts no hand holds: spelled out
-            text = format_held(list(self.concealed), (r0, r1, r2), win)
+            parts.append(format_held(list(self.concealed), (r0, r1, r2), win))
         else:
-            text = ""
             s: i64
             for s in range(4):
                 key: i64 = keys[s]
                 if s == win // 9:  # without the winning tile
                     key = key - TILE_UNIT[win]
                 if key >> 2:
-                    text += suit_text(key, r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else 0)
-        text += self.win_name
+                    parts.append(suit_text(key, r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else 0))
+        parts.append(self.win_name)
         for m in self.melds:
-            text += " " + m.notation()
-        return text
+            parts.append(" ")
+            parts.append(m.notation())
+        return "".join(parts)
 
 
 class HeldHand(Record):
@@ -254,7 +255,9 @@ def concealed_pairs(counts: list[int] | tuple[int, ...], reds: Sequence[int]) ->
     return out
 
 
-def tally(counts: Sequence[int], reds: Sequence[int], melds: tuple[Meld, ...]) -> tuple[list[int], list[int]]:
+def tally(
+    counts: tuple[int, ...], reds: tuple[int, int, int], melds: tuple[Meld, ...]
+) -> tuple[list[int], list[int]]:
     """Counts of every tile and red fives per suit (m, p, s, z) of concealed counts and melds."""
     out: list[int] = list(counts)
     red: list[int] = [reds[0], reds[1], reds[2], 0]

@@ -133,19 +133,11 @@ def meld_of_codes(kind: str, codes: list[int], text: str, pos: int) -> Meld:
 def _tokens(text: str) -> list[tuple[int, int]]:
     """(start, end) of each whitespace-separated group."""
     spans: list[tuple[int, int]] = []
-    start, n = -1, len(text)
-    if text.isascii() and text.isprintable():  # the only white space is " ": found by str.find
-        start = 0
-        while start < n:
-            end = text.find(" ", start)
-            if end < 0:
-                end = n
-            if end > start:
-                spans.append((start, end))
-            start = end + 1
-        return spans
+    start: i64 = -1
+    n: i64 = len(text)
+    i: i64
     for i in range(n):
-        code = ord(text[i])
+        code: i64 = ord(text[i])
         if code == 32 or ((code < 32 or code > 126) and text[i].isspace()):
             if start >= 0:
                 spans.append((start, i))

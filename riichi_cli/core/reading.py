@@ -10,7 +10,7 @@ from typing import Final
 
 from .context import Context
 from .decompose import SEQ, TRIP, is_chiitoitsu, is_kokushi, standard_splits
-from .hand import Hand, count_tiles
+from .hand import Hand
 from .native import i64
 from .rules import Rules
 from .tiles import GREEN_TILES, ORPHANS, TERMINALS, wind_tile
@@ -162,7 +162,7 @@ def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
             if wait == "shanpon" and ron:
                 sets[i] = _RON_TRIPS[win]
             out.append(Reading("standard", tuple(sets) + melds, pair, wait, shared))
-    if not hand.melds and count_tiles(hand.concealed) == 14:
+    if not hand.melds:  # both shapes count their 14 tiles themselves
         if is_chiitoitsu(hand.concealed):
             out.append(Reading("chiitoitsu", (), -1, "tanki", shared))
         elif is_kokushi(hand.concealed):

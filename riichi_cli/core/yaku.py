@@ -177,20 +177,48 @@ TWO_SEQS: Final = 8
 THREE_SEQS: Final = 16
 #: Three triplets or quads or more.
 THREE_TRIPS: Final = 32
+#: Riichi declared (``riichi``, or ``double_riichi`` given with it).
+RIICHI: Final = 64
+#: A win by tsumo.
+TSUMO: Final = 128
+#: No terminal or honor anywhere in the hand.
+SIMPLES: Final = 256
+#: Read as seven pairs.
+SEVEN_PAIRS: Final = 512
+#: Tiles of one suit only (honors count as a suit).
+ONE_SUIT: Final = 1024
+#: Terminals and honors only.
+ALL_ORPHANS: Final = 2048
+#: The pair of a four-sets reading is a terminal or an honor.
+END_PAIR: Final = 4096
 
 
 def reading_facts(r: Reading) -> int:
     """The facts above that hold for a reading, as bits."""
-    ctx = r.ctx
+    ctx, h = r.ctx, r.h
     facts = 0
     if ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan:
         facts |= SITUATION
     if ctx.renhou:
         facts |= SITUATION
+    if ctx.riichi:
+        facts |= RIICHI
+    if ctx.tsumo:
+        facts |= TSUMO
     if r.trip_bits >> 27:
         facts |= HONOR_TRIP
-    if r.h.suit_bits & _HONORS:
+    if h.suit_bits & _HONORS:
         facts |= HONOR
+    if h.all_simple:
+        facts |= SIMPLES
+    if h.suit_count == 1:
+        facts |= ONE_SUIT
+    if h.all_orphan:
+        facts |= ALL_ORPHANS
+    if r.form == "chiitoitsu":
+        facts |= SEVEN_PAIRS
+    elif r.pair >= 0 and is_orphan(r.pair):
+        facts |= END_PAIR
     seqs = len(r.seqs)
     if seqs >= 2:
         facts |= TWO_SEQS if seqs == 2 else TWO_SEQS | THREE_SEQS
@@ -348,7 +376,7 @@ def renhou(r: Reading) -> bool:
 
 
 YAKU: Final[tuple[YakuDef, ...]] = (
-    YakuDef("riichi", "Riichi", "Ready hand", "立直", 1, 0, riichi),
+    YakuDef("riichi", "Riichi", "Ready hand", "立直", 1, 0, riichi, needs=RIICHI),
     YakuDef(
         "double_riichi",
         "Double riichi",
@@ -361,10 +389,17 @@ YAKU: Final[tuple[YakuDef, ...]] = (
     ),
     YakuDef("ippatsu", "Ippatsu", "Win within a turn of riichi", "一発", 1, 0, ippatsu, needs=SITUATION),
     YakuDef(
-        "menzen_tsumo", "Menzen tsumo", "Self-draw with a closed hand", "門前清自摸和", 1, 0, menzen_tsumo
+        "menzen_tsumo",
+        "Menzen tsumo",
+        "Self-draw with a closed hand",
+        "門前清自摸和",
+        1,
+        0,
+        menzen_tsumo,
+        needs=TSUMO,
     ),
     YakuDef("pinfu", "Pinfu", "No-points hand", "平和", 1, 0, pinfu, no_tsumo_fu=True, needs=THREE_SEQS),
-    YakuDef("tanyao", "Tanyao", "All simples", "断幺九", 1, 1, tanyao),
+    YakuDef("tanyao", "Tanyao", "All simples", "断幺九", 1, 1, tanyao, needs=SIMPLES),
     YakuDef("iipeikou", "Iipeikou", "Pure double sequence", "一盃口", 1, 0, iipeikou, needs=TWO_SEQS),
     YakuDef("haku", "Haku", "White dragon", "役牌 白", 1, 1, haku, needs=HONOR_TRIP),
     YakuDef("hatsu", "Hatsu", "Green dragon", "役牌 發", 1, 1, hatsu, needs=HONOR_TRIP),
@@ -388,8 +423,8 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         "sanshoku", "Sanshoku doujun", "Mixed triple sequence", "三色同順", 2, 1, sanshoku, needs=THREE_SEQS
     ),
     YakuDef("ittsu", "Ittsu", "Pure straight", "一気通貫", 2, 1, ittsu, needs=THREE_SEQS),
-    YakuDef("chanta", "Chanta", "Half outside hand", "混全帯幺九", 2, 1, chanta, needs=HONOR),
-    YakuDef("chiitoitsu", "Chiitoitsu", "Seven pairs", "七対子", 2, 0, chiitoitsu),
+    YakuDef("chanta", "Chanta", "Half outside hand", "混全帯幺九", 2, 1, chanta, needs=HONOR | END_PAIR),
+    YakuDef("chiitoitsu", "Chiitoitsu", "Seven pairs", "七対子", 2, 0, chiitoitsu, needs=SEVEN_PAIRS),
     YakuDef("toitoi", "Toitoi", "All triplets", "対々和", 2, 2, toitoi, needs=THREE_TRIPS),
     YakuDef("sanankou", "Sanankou", "Three concealed triplets", "三暗刻", 2, 2, sanankou, needs=THREE_TRIPS),
     YakuDef("sankantsu", "Sankantsu", "Three kans", "三槓子", 2, 2, sankantsu, needs=THREE_TRIPS),
@@ -403,14 +438,16 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         sanshoku_doukou,
         needs=THREE_TRIPS,
     ),
-    YakuDef("honroutou", "Honroutou", "All terminals and honors", "混老頭", 2, 2, honroutou),
+    YakuDef(
+        "honroutou", "Honroutou", "All terminals and honors", "混老頭", 2, 2, honroutou, needs=ALL_ORPHANS
+    ),
     YakuDef("shousangen", "Shousangen", "Little three dragons", "小三元", 2, 2, shousangen, needs=HONOR_TRIP),
     YakuDef("honitsu", "Honitsu", "Half flush", "混一色", 3, 2, honitsu, needs=HONOR),
-    YakuDef("junchan", "Junchan", "Fully outside hand", "純全帯幺九", 3, 2, junchan),
+    YakuDef("junchan", "Junchan", "Fully outside hand", "純全帯幺九", 3, 2, junchan, needs=END_PAIR),
     YakuDef(
         "ryanpeikou", "Ryanpeikou", "Twice pure double sequence", "二盃口", 3, 0, ryanpeikou, needs=TWO_SEQS
     ),
-    YakuDef("chinitsu", "Chinitsu", "Full flush", "清一色", 6, 5, chinitsu),
+    YakuDef("chinitsu", "Chinitsu", "Full flush", "清一色", 6, 5, chinitsu, needs=ONE_SUIT),
     YakuDef("renhou", "Renhou", "Blessing of man", "人和", 5, 0, renhou, needs=SITUATION),
 )
 

@@ -111,7 +111,8 @@ def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
         groups.append(t * _KINDS + kind + 1)
     groups.sort()
     win = _win_index(r, groups)
-    if hand.reds == (0, 0, 0):
+    r0, r1, r2 = hand.reds
+    if not (r0 or r1 or r2):
         return [_group_dict(group, 0, i == win) for i, group in enumerate(groups)]
     reds = _red_counts(groups, win, hand)
     return [_group_dict(group, reds[i], i == win) for i, group in enumerate(groups)]

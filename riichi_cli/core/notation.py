@@ -155,10 +155,19 @@ def parse_written(text: str) -> HeldHand:
     >>> parse_written("123m 456p 789s 11z chi:789s").size
     14
     """
+    counts, reds, melds, last, _ = _read(text)
+    tile = None if last < 0 else (last >> 1, bool(last & 1))
+    return HeldHand(text, tuple(counts), (reds[0], reds[1], reds[2]), tuple(melds), tile)
+
+
+def _read(text: str) -> tuple[list[int], list[int], list[Meld], int, int]:
+    """(34 counts, red fives per suit, melds, code of the last concealed tile or -1, how many concealed
+    tiles) of a hand as written: what `parse_written` and `parse_hand` build their values from."""
     counts: list[int] = [0] * 34
     reds: list[int] = [0, 0, 0]
     melds: list[Meld] = []
     last: i64 = -1  # the code of the last concealed tile
+    tiles: i64 = 0
     code: i64
     for start, end in _tokens(text):
         colon = text.find(":", start, end)
@@ -169,13 +178,29 @@ def parse_written(text: str) -> HeldHand:
                 if code & 1:
                     reds[t // 9] = reds[t // 9] + 1
                 last = code
+                tiles += 1
         else:
-            kind = meld_kind(text, start, colon, end)
-            melds.append(meld_of_codes(kind, scan_codes(text, colon + 1, end), text, start))
+            melds.append(_meld(text, start, colon, end))
     if last < 0 and not melds:
         raise NotationError("empty hand", text, 0, detail="empty_hand")
-    tile = None if last < 0 else (last >> 1, bool(last & 1))
-    return HeldHand(text, tuple(counts), (reds[0], reds[1], reds[2]), tuple(melds), tile)
+    return counts, reds, melds, last, tiles
+
+
+#: Melds by their text (``chi:340m``): hands repeat the same few melds, and a Meld never changes.
+#: Bounded; only melds that were read without error are kept.
+_melds: Final[dict[str, Meld]] = {}
+
+
+def _meld(text: str, start: int, colon: int, end: int) -> Meld:
+    """The meld written at ``text[start:end]`` (its prefix ends at ``colon``)."""
+    written = text[start:end]
+    meld = _melds.get(written)
+    if meld is None:
+        kind = meld_kind(text, start, colon, end)
+        meld = meld_of_codes(kind, scan_codes(text, colon + 1, end), text, start)
+        if len(_melds) < 4096:
+            _melds[written] = meld
+    return meld
 
 
 def parse_hand(text: str, win: str | None = None) -> Hand:
@@ -186,18 +211,18 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     >>> parse_hand("123m456p789s1122z", win="1z").win_tile
     27
     """
-    held = parse_written(text)
-    size = held.size
-    if len(held.melds) > 4 or size != 14 or held.last is None:
+    counts, reds, melds, last, tiles = _read(text)
+    size = tiles + 3 * len(melds)
+    if len(melds) > 4 or size != 14 or last < 0:
         raise InvalidHand(
             f"a winning hand has 14 tiles (a meld counts 3), this one has {size}",
             text,
             max(len(text.rstrip()) - 1, 0),
             detail="wrong_tile_count",
         )
-    counts, reds = held.counts, held.reds
-    win_tile, win_red = held.last if win is None else pick_win_tile(counts, reds, win, text)
-    return Hand(counts, win_tile, held.melds, reds, win_red)
+    held, red = tuple(counts), (reds[0], reds[1], reds[2])
+    win_tile, win_red = (last >> 1, bool(last & 1)) if win is None else pick_win_tile(held, red, win, text)
+    return Hand(held, win_tile, tuple(melds), red, win_red)
 
 
 def meld_kind(text: str, start: int, colon: int, end: int) -> str:

@@ -165,7 +165,7 @@ def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
     if not hand.melds:  # both shapes count their 14 tiles themselves
         if is_chiitoitsu(hand.concealed):
             out.append(Reading("chiitoitsu", (), -1, "tanki", shared))
-        elif is_kokushi(hand.concealed):
+        elif not out and is_kokushi(hand.concealed):  # thirteen orphans make no sets
             wait = "kokushi13" if hand.concealed[win] == 2 else "tanki"
             out.append(Reading("kokushi", (), -1, wait, shared))
     return out

@@ -178,7 +178,7 @@ def scan_list(text: str) -> list[int]:
 # (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
 # default is kept in the entry so that its id cannot be reused while the entry lives; keying on the
 # id spares hashing all the options of a Rules value for every hand.
-_rules_cache: Final[dict] = {}
+_rules_cache: Final[dict[object, tuple[Rules, Rules]]] = {}
 
 
 def read_rules(mapping: dict, default: Rules) -> Rules:

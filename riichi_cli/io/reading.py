@@ -11,6 +11,7 @@ from typing import Final
 
 from ..core.decompose import SEQ, TRIP
 from ..core.hand import Hand
+from ..core.native import i64
 from ..core.reading import Reading, _sequence_wait
 from ..core.scoring import Result
 from ..core.tiles import FIVES, SUITS, format_counts
@@ -53,8 +54,8 @@ def _tiles(kind: int, t: int) -> list[int]:
     return [t, t + 1, t + 2] if kind == SEQ else [t] * (2 if kind == PAIR else 3)
 
 
-def _group_dict(group: int, reds: int, win: bool) -> dict:
-    key = (group * 4 + reds) * 2 + win
+def _group_dict(group: i64, reds: i64, win: bool) -> dict:
+    key: i64 = (group * 4 + reds) * 2 + win
     found = _group_dicts[key]
     if found is None:
         t, kind = group // _KINDS, group % _KINDS
@@ -65,9 +66,12 @@ def _group_dict(group: int, reds: int, win: bool) -> dict:
 
 def _win_index(r: Reading, groups: list[int]) -> int:
     """Which concealed group the winning tile completed; -1 if none."""
-    win, wait = r.win_tile, r.wait
+    win: i64 = r.win_tile
+    wait = r.wait
+    group: i64
     for i, group in enumerate(groups):
-        t, kind = group // _KINDS, group % _KINDS - 1
+        t: i64 = group // _KINDS
+        kind: i64 = group % _KINDS - 1
         if kind == PAIR:
             if wait == "tanki":
                 return i

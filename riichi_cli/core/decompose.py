@@ -75,13 +75,16 @@ def standard_splits(
             return []
         parts.append(splits)
     if all(len(p) == 1 for p in parts):  # the common case: one way to split each suit
-        pairs = [p[0][1] for p in parts if p[0][1] >= 0]
-        if len(pairs) != 1:
-            return []
-        groups: tuple[Group, ...] = ()
+        pair = -1
+        groups: list[Group] = []
         for p in parts:
-            groups += p[0][0]
-        return [(groups, pairs[0])]
+            split_groups, split_pair = p[0]
+            if split_pair >= 0:
+                if pair >= 0:
+                    return []
+                pair = split_pair
+            groups.extend(split_groups)
+        return [(tuple(groups), pair)] if pair >= 0 else []
     out = []
     for combo in product(*parts):
         pairs = [p for _, p in combo if p >= 0]

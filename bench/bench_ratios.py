@@ -130,6 +130,7 @@ for m in mappings:
 
 def bench_batch(rounds: int) -> None:
     import yaml
+    from bench_score import interleaved
 
     items = majiang.load()
     # Distinct objects: a repeated one would be written as a YAML anchor and aliases, which no real
@@ -143,11 +144,13 @@ def bench_batch(rounds: int) -> None:
         json_path.write_text(json.dumps(mappings), encoding="utf-8")
         script = Path(tmp) / "score_all.py"
         script.write_text(_SCORE_ALL, encoding="utf-8")
-        baseline = best_of(rounds, lambda: run_process([sys.executable, str(script), str(json_path)]))
-        batch = {}
-        for jobs in (1, 2):
-            args = [*riichi_command(), "batch", str(yaml_path), "--format", "jsonl", "--jobs", str(jobs)]
-            batch[jobs] = best_of(rounds, lambda args=args: run_process(args))
+        commands = [[sys.executable, str(script), str(json_path)]] + [
+            [*riichi_command(), "batch", str(yaml_path), "--format", "jsonl", "--jobs", str(jobs)]
+            for jobs in (1, 2)
+        ]
+        # Interleaved rounds (as bench_score.py): a machine busy for a while slows all three alike.
+        baseline, *times = interleaved(rounds, *[lambda args=args: run_process(args) for args in commands])
+        batch = dict(zip((1, 2), times))
     print(f"2. batch: {n} hands in one YAML file, whole processes, best of {rounds}")
     print(f"   python: json.load + riichi_cli.score each   {n / baseline:8,.0f} hands/s  ({baseline:.2f} s)")
     for jobs, secs in batch.items():

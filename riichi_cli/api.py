@@ -83,9 +83,24 @@ def set_worker_rules(options: tuple) -> None:
     _worker_rules[:] = [rules_from_options(options)]
 
 
-def pool_map(fn: Callable[[T], R], items: Iterable[T], jobs: int, init: Callable | None = None,
+class Here:
+    """An item of `pool_map` worked out in this process (``work()``) when its turn comes, while the
+    workers go on with the items after it: the parent is not left waiting with a core to spare."""
+
+    def __init__(self, work: Callable[[], Any]) -> None:
+        self.work = work
+
+    def ready(self) -> bool:
+        return False  # worked out only when it is the next result
+
+    def get(self) -> Any:
+        return self.work()
+
+
+def pool_map(fn: Callable[[T], R], items: Iterable[T | Here], jobs: int, init: Callable | None = None,
              args: tuple = (), window: int = 0) -> Generator[R, None, None]:  # fmt: skip
-    """``map(fn, items)`` in ``jobs`` processes, results in input order.
+    """``map(fn, items)`` in ``jobs`` processes, results in input order; a `Here` item is worked out
+    in this process instead.
 
     At most ``window`` items (default 4 per job) are in flight, so ``items`` may be an endless
     stream and memory stays bounded. Close the iterator (``contextlib.closing``) when stopping
@@ -101,7 +116,7 @@ def pool_map(fn: Callable[[T], R], items: Iterable[T], jobs: int, init: Callable
     finished = False
     try:
         for item in items:
-            pending.append(pool.apply_async(fn, (item,)))
+            pending.append(item if isinstance(item, Here) else pool.apply_async(fn, (item,)))
             while pending and (len(pending) >= window or pending[0].ready()):
                 yield pending.popleft().get()
         while pending:

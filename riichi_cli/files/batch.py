@@ -2,7 +2,8 @@
 
 Results are produced as the input is read: a JSON line is scored when it arrives, a YAML file
 when it has been read, so memory is bounded by the largest single file, not by the batch. With
-``jobs`` > 1 the workers read and parse too: they receive file names and raw lines, not mappings.
+``jobs`` > 1 the workers read and parse too: they receive file names and raw lines, not mappings;
+the first share of a big file is scored in the parent meanwhile.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import closing
 from typing import BinaryIO
 
-from ..api import pool_map, score, set_worker_rules, worker_rules
+from ..api import Here, pool_map, score, set_worker_rules, worker_rules
 from ..core.errors import RiichiError
 from ..core.rules import Rules, rules_from_options, rules_options
 from ..io.report import error_dict
@@ -106,9 +107,21 @@ def results(
         for unit in pieces:
             yield [record(d) for d in score_unit(unit, rules)]
         return
-    work = pool_map(_score_task, tasks(pieces, jobs), jobs, set_worker_rules, (rules_options(rules),))
+    work = pool_map(_score_task, _first_share_here(tasks(pieces, jobs), rules), jobs, set_worker_rules,
+                    (rules_options(rules),))  # fmt: skip
     with closing(work):
         yield from work
+
+
+def _first_share_here(work: Iterator[list[Unit]], rules: Rules) -> Iterator[list[Unit] | Here]:
+    """The tasks, the first share of each big YAML file scored in this process: the parent works
+    while the workers score the other shares, rather than three processes sharing two cores."""
+    for task in work:
+        unit = task[0]
+        if unit[0] == "file" and len(unit) == 5 and unit[3] == 0:
+            yield Here(lambda task=task: [record(d) for u in task for d in score_unit(u, rules)])
+        else:
+            yield task
 
 
 def _readable(unit: Unit) -> Unit:

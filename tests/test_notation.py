@@ -9,6 +9,8 @@ character and the caret under it. Expected values are worked out by hand from do
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import riichi_cli
 from riichi_cli.core.errors import InvalidContext, InvalidHand, NotationError, RiichiError
@@ -614,3 +616,21 @@ def test_score_never_raises_on_garbage():
         r = riichi_cli.score(mapping)
         assert r["ok"] is False
         assert r["error"]["code"] in ("invalid_notation", "invalid_hand")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(
+        st.lists(st.integers(0, 33), min_size=14, max_size=14),
+        st.lists(st.integers(0, 5), min_size=14, max_size=14),
+    ),
+    st.booleans(),
+)
+def test_packed_counts_read_tile_by_tile_match_the_counts(tiles: list[int], red: bool) -> None:
+    """The suits' packed counts that `parse_hand` adds up tile by tile are those `hand_suit_keys`
+    packs from the 34 counts (None when a tile is held five times or more)."""
+    from riichi_cli.core.tiles import hand_suit_keys, name
+
+    text = "".join(name(t, red and t in (4, 13, 22)) for t in tiles)
+    hand = parse_hand(text)
+    assert hand.suit_keys() == hand_suit_keys(hand.concealed), text

@@ -8,6 +8,9 @@ Written for the compiled build (issue 10; bench/README.md, "bench_score.py"), wh
 go through the generic, slow object protocol: hence ``counts[t] = counts[t] + 1`` rather than ``+=`` on
 a list item, loops rather than ``sum()``/``min()`` over a sequence, tile bitmasks rather than ``in`` on a
 tuple variable, ``Final`` on module tables and caches, and lists indexed by a packed int rather than
-dicts keyed by tuples. Yaku stay a table of small named functions (one generic call each, a few
-percent of a hand), as the project's style asks, rather than a class per yaku.
+dicts keyed by tuples. Yaku stay a table of small named functions (one generic call each), as the
+project's style asks, rather than a class per yaku; a row names the facts its test needs, so most
+tests of a hand are skipped by an AND instead of called. Loop counters, characters and packed keys
+in the hot loops are ``i64`` (`native.i64`: unboxed when compiled, ``int`` in Python); a shift of a
+literal on such a value (``1 << n``) is compiled as a 32-bit C int, so tables hold those values.
 """

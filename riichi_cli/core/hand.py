@@ -188,6 +188,21 @@ class Hand(Record):
         return "".join(parts)
 
 
+def packed_hand(
+    concealed: tuple[int, ...],
+    win_tile: int,
+    melds: tuple[Meld, ...],
+    reds: tuple[int, int, int],
+    win_red: bool,
+    keys: list[int] | None,
+) -> Hand:
+    """A Hand whose `Hand.suit_keys` the caller packed already (the notation reader, tile by tile)."""
+    hand = Hand(concealed, win_tile, melds, reds, win_red)
+    hand._keys = keys
+    hand._keys_done = True
+    return hand
+
+
 class HeldHand(Record):
     """A hand as written, not (yet) a win: concealed counts, red fives per suit (m, p, s) and melds.
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from .errors import InvalidHand, NotationError
-from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld
+from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld, packed_hand
 from .native import i64
-from .tiles import FIVES, name
+from .tiles import FIVES, TILE_UNIT, name
 
 #: The suit (0-3) of a character code below 128, -1 where it is not a suit letter.
 _SUIT_OF: Final[list[int]] = ["mpsz".find(chr(c)) for c in range(128)]
@@ -155,26 +155,43 @@ def parse_written(text: str) -> HeldHand:
     >>> parse_written("123m 456p 789s 11z chi:789s").size
     14
     """
-    counts, reds, melds, last, _ = _read(text)
+    counts, reds, melds, last, _, _ = _read(text)
     tile = None if last < 0 else (last >> 1, bool(last & 1))
     return HeldHand(text, tuple(counts), (reds[0], reds[1], reds[2]), tuple(melds), tile)
 
 
-def _read(text: str) -> tuple[list[int], list[int], list[Meld], int, int]:
+def _read(text: str) -> tuple[list[int], list[int], list[Meld], int, int, list[int] | None]:
     """(34 counts, red fives per suit, melds, code of the last concealed tile or -1, how many concealed
-    tiles) of a hand as written: what `parse_written` and `parse_hand` build their values from."""
+    tiles, the suits' packed counts) of a hand as written: what `parse_written` and `parse_hand` build
+    their values from. The packed counts (`tiles.suit_key` of each suit, None when a count is over 4)
+    are added up tile by tile here, cheaper than packing the 34 counts afterwards."""
     counts: list[int] = [0] * 34
     reds: list[int] = [0, 0, 0]
     melds: list[Meld] = []
     last: i64 = -1  # the code of the last concealed tile
     tiles: i64 = 0
+    plain = True  # no count over 4
+    k0: i64 = 0
+    k1: i64 = 0
+    k2: i64 = 0
+    k3: i64 = 0
     code: i64
     for start, end in _tokens(text):
         colon = text.find(":", start, end)
         if colon < 0:
             for code in scan_codes(text, start, end):
                 t: i64 = code >> 1
-                counts[t] = counts[t] + 1
+                n: i64 = counts[t] + 1
+                counts[t] = n
+                plain = plain and n <= 4
+                if t < 9:
+                    k0 += TILE_UNIT[t]
+                elif t < 18:
+                    k1 += TILE_UNIT[t]
+                elif t < 27:
+                    k2 += TILE_UNIT[t]
+                else:
+                    k3 += TILE_UNIT[t]
                 if code & 1:
                     reds[t // 9] = reds[t // 9] + 1
                 last = code
@@ -183,7 +200,8 @@ def _read(text: str) -> tuple[list[int], list[int], list[Meld], int, int]:
             melds.append(_meld(text, start, colon, end))
     if last < 0 and not melds:
         raise NotationError("empty hand", text, 0, detail="empty_hand")
-    return counts, reds, melds, last, tiles
+    keys = [k0, k1 | 1 if k1 else 0, k2 | 2 if k2 else 0, k3 | 3 if k3 else 0] if plain else None
+    return counts, reds, melds, last, tiles, keys
 
 
 #: Melds by their text (``chi:340m``): hands repeat the same few melds, and a Meld never changes.
@@ -211,7 +229,7 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     >>> parse_hand("123m456p789s1122z", win="1z").win_tile
     27
     """
-    counts, reds, melds, last, tiles = _read(text)
+    counts, reds, melds, last, tiles, keys = _read(text)
     size = tiles + 3 * len(melds)
     if len(melds) > 4 or size != 14 or last < 0:
         raise InvalidHand(
@@ -222,7 +240,7 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
         )
     held, red = tuple(counts), (reds[0], reds[1], reds[2])
     win_tile, win_red = (last >> 1, bool(last & 1)) if win is None else pick_win_tile(held, red, win, text)
-    return Hand(held, win_tile, tuple(melds), red, win_red)
+    return packed_hand(held, win_tile, tuple(melds), red, win_red, keys)
 
 
 def meld_kind(text: str, start: int, colon: int, end: int) -> str:

@@ -23,7 +23,7 @@ from .core.rules import (
     with_overrides,
 )
 from .io.mapping import read_id, read_rules, rules_of, tile_list, unknown_key_message
-from .io.report import checked, error_dict, refusal, score_mapping
+from .io.report import checked, error_dict, refusal, score, score_mapping
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -36,18 +36,6 @@ TABLE_KEYS = ("rules", "cells", "limits")
 RULES_KEYS = ("preset", "options", "unverified")
 #: The keys a `shanten` mapping may have.
 SHANTEN_INPUT = frozenset({"hand", "visible", "dora", "id", "rules", "rule_options"})
-
-
-def score(mapping: Any, rules: Any = None, source: str | None = None) -> dict:
-    """Score one hand given as a mapping of the keys of docs/input.md (`riichi score --json`).
-
-    ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules) are the defaults the hand's
-    own ``rules:``/``rule_options:`` override.
-
-    >>> score({"hand": "123456s234m55p chi:789s", "win": "ron", "dora": ["1m"]})["points"]["total"]
-    2000
-    """
-    return score_mapping(mapping, rules, source)[0]
 
 
 def score_checked(

@@ -25,12 +25,24 @@ def honba_collected(honba: int, tsumo: bool, rules: Rules) -> int:
     return payers * honba * honba_share(rules, payers)
 
 
+def score(mapping: Any, rules: Any = None, source: str | None = None) -> dict:
+    """Score one hand given as a mapping of the keys of docs/input.md (`riichi score --json`).
+
+    ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules) are the defaults the hand's
+    own ``rules:``/``rule_options:`` override. ``riichi_cli.score`` is this function: compiled, and
+    called directly rather than through a Python wrapper.
+
+    >>> score({"hand": "123456s234m55p chi:789s", "win": "ron", "dora": ["1m"]})["points"]["total"]
+    2000
+    """
+    return score_mapping(mapping, rules, source)[0]
+
+
 def score_mapping(
     mapping: Any, rules: Any = None, source: str | None = None
 ) -> tuple[dict, RiichiError | None]:
-    """`riichi_cli.score` with the refusal: (the docs/output.md object, None), or (the refused
-    object, the error). ``rules`` are the caller's default rules (None, a preset name, a mapping or
-    Rules). Compiled, so that the API function over it is a thin wrapper."""
+    """`score` with the refusal: (the docs/output.md object, None), or (the refused object, the
+    error). ``rules`` are the caller's default rules (None, a preset name, a mapping or Rules)."""
     try:
         default = rules if rules is None or isinstance(rules, Rules) else rules_of(rules)
         req = build_request(mapping, default)

@@ -356,7 +356,8 @@ _shapes: Final[dict[tuple, int]] = {}
 
 def key_shape(mapping: dict) -> int:
     """The `_VALID` and `_RARE` bits of a mapping's keys."""
-    keys = tuple(mapping) if len(mapping) <= 32 else None
+    # list(mapping.keys()) is one C copy when compiled; tuple(mapping) iterates key by key
+    keys = tuple(list(mapping.keys())) if len(mapping) <= 32 else None
     shape = _shapes.get(keys) if keys is not None else None
     if shape is None:
         valid = _VALID if mapping.keys() <= KEYS else 0

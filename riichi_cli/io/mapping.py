@@ -11,7 +11,7 @@ two halves for an analysis of 13 tiles, which has a situation but no winning til
 from __future__ import annotations
 
 import math
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
 from ..core.errors import InvalidContext, NotationError, did_you_mean, short
@@ -134,16 +134,18 @@ def tile_codes(value: object, key: str) -> list[int]:
     """`tile_list` as tile codes (tile * 2 + red): no pair to build per tile."""
     if value is None:
         return []
-    items: list | tuple
+    items: list  # walked as a list (a union of list and tuple is walked by the generic protocol)
     if isinstance(value, str):
         items = [value]
-    elif isinstance(value, (list, tuple)) and all(_tile_item(v) for v in value):
+    elif isinstance(value, list):
         items = value
+    elif isinstance(value, tuple):
+        items = list(value)
     else:
-        raise InvalidContext(
-            f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}",
-            detail="bad_tile_list",
-        )
+        _not_a_tile_list(key, value)
+    for item in items:
+        if not _tile_item(item):
+            _not_a_tile_list(key, value)
     try:
         out: list[int] = []
         for item in items:
@@ -156,6 +158,12 @@ def tile_codes(value: object, key: str) -> list[int]:
         return out
     except NotationError as e:
         raise e.reworded(f"{key}: {e.message}") from None
+
+
+def _not_a_tile_list(key: str, value: object) -> NoReturn:
+    raise InvalidContext(
+        f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}", detail="bad_tile_list"
+    )
 
 
 def _tile_item(value: object) -> bool:

@@ -197,9 +197,8 @@ def reading_facts(r: Reading) -> int:
     """The facts above that hold for a reading, as bits."""
     ctx, h = r.ctx, r.h
     facts = 0
-    if ctx.double_riichi or ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan:
-        facts |= SITUATION
-    if ctx.renhou:
+    last_tile = ctx.haitei or ctx.houtei
+    if ctx.double_riichi or ctx.ippatsu or last_tile or ctx.rinshan or ctx.chankan or ctx.renhou:
         facts |= SITUATION
     if ctx.riichi:
         facts |= RIICHI

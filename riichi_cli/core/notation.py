@@ -307,7 +307,8 @@ def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str, c
         return  # no red five: within any rules
     allowed = _RED_LIMITS[aka_dora]
     for s in range(3):
-        have, most = reds[s], allowed[s]
+        have = reds[s]
+        most = allowed[s]
         if have > most:
             what = f"{have} red {name(FIVES[s])} but the rules have {most}"
             _over_limit(what, f"(aka_dora: {aka_dora})", counted, text, "too_many_red_fives")

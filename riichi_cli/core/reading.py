@@ -141,27 +141,34 @@ def _sequence_wait(first: int, win: int) -> str:
     return "ryanmen"
 
 
+def _standard(
+    groups: tuple[tuple[int, int], ...], i: int, wait: str, pair: int, melds: tuple[Set, ...], h: HandFacts
+) -> Reading:
+    """The reading of concealed ``groups`` and ``melds`` where the winning tile completed group ``i``
+    (-1: the pair) with ``wait``; a triplet completed by a ron counts as open."""
+    sets = [_CONCEALED_SETS[kind * 34 + t] for kind, t in groups]
+    if wait == "shanpon" and not h.ctx.tsumo:
+        sets[i] = _RON_TRIPS[h.win]
+    return Reading("standard", tuple(sets) + melds, pair, wait, h)
+
+
 def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
     """Every reading of a 14-tile hand; empty when the tiles are not a winning shape."""
     shared = HandFacts(hand, ctx, rules)
     melds = tuple((SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds)
-    win, ron = hand.win_tile, not ctx.tsumo
+    win = hand.win_tile
     out: list[Reading] = []
     for groups, pair in standard_splits(hand.concealed, hand.suit_keys()):
+        if pair == win:
+            out.append(_standard(groups, -1, "tanki", pair, melds, shared))
         tried_seqs = 0  # bits of the sequences already tried (equal sequences make one reading)
-        options = [(-1, "tanki")] if pair == win else []
         for i, (kind, t) in enumerate(groups):
             if kind == TRIP:
                 if t == win:  # one triplet of a tile at most among concealed groups
-                    options.append((i, "shanpon"))
+                    out.append(_standard(groups, i, "shanpon", pair, melds, shared))
             elif t <= win <= t + 2 and not tried_seqs >> t & 1:
-                options.append((i, _sequence_wait(t, win)))
+                out.append(_standard(groups, i, _sequence_wait(t, win), pair, melds, shared))
                 tried_seqs |= 1 << t
-        for i, wait in options:
-            sets = [_CONCEALED_SETS[kind * 34 + t] for kind, t in groups]
-            if wait == "shanpon" and ron:
-                sets[i] = _RON_TRIPS[win]
-            out.append(Reading("standard", tuple(sets) + melds, pair, wait, shared))
     if not hand.melds:  # both shapes count their 14 tiles themselves
         if is_chiitoitsu(hand.concealed):
             out.append(Reading("chiitoitsu", (), -1, "tanki", shared))

@@ -176,22 +176,22 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
         yaku_han += y.closed_han if closed else y.open_han
         no_tsumo_fu = no_tsumo_fu or y.no_tsumo_fu
     needed = 2 if _ryanshiba(r) else r.rules.min_han  # `han_needed`, without the words
-    candidates: list[Result] = []
-    if renhou_as(r, "mangan"):
-        candidates.append(_finish(r, [_RENHOU_MANGAN], 5, None, 0, "mangan", (), 2000))
-    if yaku_han >= needed:
-        lines = fu_lines(r, no_tsumo_fu)
-        fu = round_fu(lines)
-        items = [y.item(closed) for y in found] + dora_items(r)
-        han = 0
-        for item in items:
-            han += item.han or 0
-        base, limit = base_points(han, fu, r.rules)
-        candidates.append(_finish(r, items, han, fu, 0, limit, lines, base))
-    if not candidates:
+    flat = _finish(r, [_RENHOU_MANGAN], 5, None, 0, "mangan", (), 2000) if renhou_as(r, "mangan") else None
+    if yaku_han < needed:
+        if flat is not None:
+            return flat
         names = tuple([NAMES[y.id][0] for y in found])
         return Shortfall(yaku_han, names, *han_needed(r)) if found else None
-    return best_of(candidates)
+    lines = fu_lines(r, no_tsumo_fu)
+    fu = round_fu(lines)
+    items = [y.item(closed) for y in found]
+    items += dora_items(r)
+    han = 0
+    for item in items:
+        han += item.han or 0
+    base, limit = base_points(han, fu, r.rules)
+    res = _finish(r, items, han, fu, 0, limit, lines, base)
+    return flat if flat is not None and not res.key > flat.key else res  # of equals, the first listed
 
 
 def furiten(waits: list[int], ctx: Context) -> tuple[str, tuple[int, ...]] | None:
@@ -219,16 +219,6 @@ def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
     return None if found is None else (found[1][0], found[0])
 
 
-def best_of(results: list[Result]) -> Result:
-    """The result that pays most by `Result.key`, the first of equals (as ``max`` would, without a
-    call per result)."""
-    top = results[0]
-    for res in results[1:]:
-        if res.key > top.key:
-            top = res
-    return top
-
-
 def score_request(req: Request) -> Result:
     """Score a checked request, or raise NotAWin, Furiten, NoYaku or BelowMinimum."""
     hand, ctx, rules = req.hand, req.context, req.rules
@@ -243,17 +233,23 @@ def score_request(req: Request) -> Result:
             f"{kind} furiten: the wait {name(tile)} is among the {where}; only tsumo wins",
             detail=f"furiten_{kind}",
         )
-    scored = [score_reading(r) for r in found]
-    results = [res for res in scored if isinstance(res, Result)]
-    if results:
-        return best_of(results)
-    short = [res for res in scored if isinstance(res, Shortfall)]
+    best: Result | None = None  # by `Result.key`; of equals, the first reading
+    short: list[Shortfall] = []
+    for r in found:
+        res = score_reading(r)
+        if isinstance(res, Result):
+            if best is None or res.key > best.key:
+                best = res
+        elif res is not None:
+            short.append(res)
+    if best is not None:
+        return best
     if not short:
         bonus = "dora and kita do not" if ctx.kita else "dora do not"
         raise NoYaku(f"{hand.notation()} has no yaku ({bonus} count)", detail="no_yaku")
-    best = max(short, key=lambda res: res.han)
+    most = max(short, key=lambda res: res.han)
     raise BelowMinimum(
-        f"{best.han} han ({', '.join(best.yaku)}); these rules need {best.needed} "
-        f"({best.why}, dora excluded)",
+        f"{most.han} han ({', '.join(most.yaku)}); these rules need {most.needed} "
+        f"({most.why}, dora excluded)",
         detail="below_minimum",
     )

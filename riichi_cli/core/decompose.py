@@ -64,10 +64,12 @@ def standard_splits(
     >>> standard_splits([3, 1, 1, 1] + [0] * 30)
     [(((1, 0), (0, 1)), -1)]
     """
-    held = list(counts) if keys is None else []  # the counts are read again only on a cache miss
+    if keys is None:
+        held = list(counts)
+        keys = [suit_key(held, s) for s in range(4)]
     parts: list[tuple[Split, ...]] = []
     for s in range(4):
-        key = suit_key(held, s) if keys is None else keys[s]
+        key = keys[s]
         if not key:
             continue
         splits = suit_splits(s, counts, key)

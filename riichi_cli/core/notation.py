@@ -157,24 +157,26 @@ def parse_written(text: str) -> HeldHand:
     """
     counts, reds, melds, last, _, _ = _read(text)
     tile = None if last < 0 else (last >> 1, bool(last & 1))
-    return HeldHand(text, tuple(counts), (reds[0], reds[1], reds[2]), tuple(melds), tile)
+    return HeldHand(text, tuple(counts), reds, tuple(melds), tile)
 
 
-def _read(text: str) -> tuple[list[int], list[int], list[Meld], int, int, list[int] | None]:
+def _read(text: str) -> tuple[list[int], tuple[int, int, int], list[Meld], int, int, list[int] | None]:
     """(34 counts, red fives per suit, melds, code of the last concealed tile or -1, how many concealed
     tiles, the suits' packed counts) of a hand as written: what `parse_written` and `parse_hand` build
     their values from. The packed counts (`tiles.suit_key` of each suit, None when a count is over 4)
     are added up tile by tile here, cheaper than packing the 34 counts afterwards."""
     counts: list[int] = [0] * 34
-    reds: list[int] = [0, 0, 0]
     melds: list[Meld] = []
     last: i64 = -1  # the code of the last concealed tile
     tiles: i64 = 0
     plain = True  # no count over 4
-    k0: i64 = 0
+    k0: i64 = 0  # packed counts of the m, p, s and honor suits
     k1: i64 = 0
     k2: i64 = 0
     k3: i64 = 0
+    red0: i64 = 0  # red fives of the m, p and s suits
+    red1: i64 = 0
+    red2: i64 = 0
     code: i64
     for start, end in _tokens(text):
         colon = text.find(":", start, end)
@@ -186,14 +188,15 @@ def _read(text: str) -> tuple[list[int], list[int], list[Meld], int, int, list[i
                 plain = plain and n <= 4
                 if t < 9:
                     k0 += TILE_UNIT[t]
+                    red0 += code & 1
                 elif t < 18:
                     k1 += TILE_UNIT[t]
+                    red1 += code & 1
                 elif t < 27:
                     k2 += TILE_UNIT[t]
+                    red2 += code & 1
                 else:
                     k3 += TILE_UNIT[t]
-                if code & 1:
-                    reds[t // 9] = reds[t // 9] + 1
                 last = code
                 tiles += 1
         else:
@@ -201,7 +204,7 @@ def _read(text: str) -> tuple[list[int], list[int], list[Meld], int, int, list[i
     if last < 0 and not melds:
         raise NotationError("empty hand", text, 0, detail="empty_hand")
     keys = [k0, k1 | 1 if k1 else 0, k2 | 2 if k2 else 0, k3 | 3 if k3 else 0] if plain else None
-    return counts, reds, melds, last, tiles, keys
+    return counts, (red0, red1, red2), melds, last, tiles, keys
 
 
 #: Melds by their text (``chi:340m``): hands repeat the same few melds, and a Meld never changes.
@@ -238,9 +241,9 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
             max(len(text.rstrip()) - 1, 0),
             detail="wrong_tile_count",
         )
-    held, red = tuple(counts), (reds[0], reds[1], reds[2])
-    win_tile, win_red = (last >> 1, bool(last & 1)) if win is None else pick_win_tile(held, red, win, text)
-    return packed_hand(held, win_tile, tuple(melds), red, win_red, keys)
+    held = tuple(counts)
+    win_tile, win_red = (last >> 1, bool(last & 1)) if win is None else pick_win_tile(held, reds, win, text)
+    return packed_hand(held, win_tile, tuple(melds), reds, win_red, keys)
 
 
 def meld_kind(text: str, start: int, colon: int, end: int) -> str:

@@ -79,7 +79,8 @@ class Reading:
             else:
                 seqs.append(t)
                 seq_bits |= 1 << t
-        # Lists, not tuples: a reading is the core's own working value, never handed out.
+        # Lists, not tuples: a reading is a working value the scorer and the report read (no
+        # equality or hash of its own), so freezing them would only cost two copies.
         self.trips: list[int] = trips
         self.seqs: list[int] = seqs
         # One bit per tile that starts a triplet (or quad) / a sequence: `has_trip` and `has_seq`.

@@ -52,10 +52,14 @@ def record(d: dict) -> Record:
     return text, d["ok"], None if d["ok"] else d["error"]["code"]
 
 
+def task_records(task: list[Unit], rules: Rules) -> list[Record]:
+    """The records of a few raw pieces, parsed and scored here."""
+    return [record(d) for unit in task for d in score_unit(unit, rules)]
+
+
 def _score_task(task: list[Unit]) -> list[Record]:
     """A worker's side: a few raw pieces in, their records out."""
-    rules = worker_rules()
-    return [record(d) for unit in task for d in score_unit(unit, rules)]
+    return task_records(task, worker_rules())
 
 
 def tasks(pieces: Iterator[Unit], jobs: int) -> Iterator[list[Unit]]:
@@ -119,7 +123,7 @@ def _first_share_here(work: Iterator[list[Unit]], rules: Rules) -> Iterator[list
     for task in work:
         unit = task[0]
         if unit[0] == "file" and len(unit) == 5 and unit[3] == 0:
-            yield Here(lambda task=task: [record(d) for u in task for d in score_unit(u, rules)])
+            yield Here(lambda task=task: task_records(task, rules))
         else:
             yield task
 
@@ -137,8 +141,7 @@ def _readable(unit: Unit) -> Unit:
 def _score_remote(item: tuple[tuple, list[Unit]]) -> list[Record]:
     """A Dask worker's side: the rules travel with each task, as plain option values."""
     options, task = item
-    rules = rules_from_options(options)
-    return [record(d) for unit in task for d in score_unit(unit, rules)]
+    return task_records(task, rules_from_options(options))
 
 
 class Summary:

@@ -123,3 +123,31 @@ def test_batch_with_jobs_goes_past_the_six_copies(jobs):
     code, out, err = riichi("batch", "-", "--format", "jsonl", "--jobs", jobs, input=data)
     got = [json.loads(line) for line in out.splitlines()]
     assert code == 1 and [d["ok"] for d in got] == [True, False, True] * 3, err
+
+
+# -- 3. min_han 0 is refused: a hand without yaku is never a win ------------------------------------
+
+NO_YAKU = "123456m456p789s1z1z"  # closed ron, no yaku: scored `ok: true, han: 0` before issue 23
+
+
+@pytest.mark.parametrize("option", [["--rule", "min_han=0"], ["--rule", "min_han=0", "--svg", "x.svg"]])
+def test_min_han_zero_is_a_usage_error(option, tmp_path):
+    option = [str(tmp_path / o) if o.endswith(".svg") else o for o in option]
+    code, out, err = riichi("score", NO_YAKU, *option, "--json")
+    assert code == 2 and "min_han" in err and "from 1 to" in err and "Traceback" not in err
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_min_han_zero_in_files_and_api_is_refused():
+    result = riichi_cli.score({"hand": NO_YAKU, "rule_options": {"min_han": 0}})
+    assert result["ok"] is False and result["error"]["code"] == "invalid_context"
+    assert "min_han" in result["error"]["message"]
+    assert riichi_cli.table({"rules": "tenhou", "rule_options": {"min_han": 0}})["ok"] is False
+
+
+def test_a_hand_built_rules_object_still_never_wins_without_yaku():
+    from riichi_cli.core.rules import Rules
+
+    result = riichi_cli.score({"hand": NO_YAKU}, rules=Rules(min_han=0))
+    assert result["ok"] is False and result["error"]["code"] == "no_yaku"
+    assert riichi_cli.score({"hand": NO_YAKU, "dora": "1z"}, rules=Rules(min_han=0))["ok"] is False

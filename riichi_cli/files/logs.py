@@ -9,11 +9,11 @@ import sys
 import zlib
 from pathlib import Path
 
-from ..api import pool_map
 from ..core.errors import Unreadable
 from ..core.rules import Rules, rules_from_options, rules_options
 from ..logs.compare import error_object
 from ..logs.replay import replay_text
+from .pool import pool_map
 from .walk import expand
 
 SUFFIXES = (".mjlog", ".xml", ".json")

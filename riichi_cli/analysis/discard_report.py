@@ -22,7 +22,9 @@ ANALYZE_KEYS: Final = ("hand", "turn", "draws", "unseen", "shanten", "target", "
 
 def analyze_of(mapping: Any, rules: Rules | None = None) -> tuple[dict, RiichiError | None]:
     """The analyze object of a mapping and None, or its refusal and the error: never raises for bad input."""
-    return checked(lambda: analysis_report(read_problem(mapping, rules)), lambda err: refusal(err, mapping, ANALYZE_KEYS))
+    return checked(
+        lambda: analysis_report(read_problem(mapping, rules)), lambda err: refusal(err, mapping, ANALYZE_KEYS)
+    )
 
 
 def analysis_report(asked: AnalyzeInput) -> dict:

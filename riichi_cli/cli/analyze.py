@@ -11,7 +11,7 @@ from functools import partial
 
 import click
 
-from ..core.errors import InvalidContext, RiichiError, short
+from ..core.errors import InvalidContext, short
 from .common import RulesParam, checked, completer, missing_hand, refuse, resolve, seat_names
 
 EPILOG = """\b
@@ -19,8 +19,8 @@ HAND is 14 tiles: the 13 you hold and the tile just drawn (open melds as chi:/po
 counts 3). For every distinct discard (a red five apart from a plain five): the shanten it leaves,
 the tiles that lower it with their unseen copies, and, drawing alone from --turn to the end, the
 probability of being tenpai at the end, of winning, and the expected score, each with its own best
-play. The best discard for --target is marked *. The model and its defaults:
-../shared/analysis/README.md, summed up in the README ("analyze").
+play. The best discard for --target is marked *. The model is described in the README
+("analyze") and docs/output.md.
 
 \b
 '-' reads one problem per line from stdin: a hand, or a JSON object of the flags' keys (hand,
@@ -31,7 +31,7 @@ rules, rule_options); the flags are each line's defaults. One JSON line per prob
 Examples:
   riichi analyze 3336m234p1344s111z --dora 1m
   riichi analyze 23456m3488p23678s --dora 1m --turn 8 --seen 1p4p7p
-  riichi analyze 12346m5p123s pon:777z --target win --no-hand-changes
+  riichi analyze 123467m55p123s pon:777z --target win --no-hand-changes
   riichi analyze 3336m234p1344s111z --dama --json
   riichi analyze 3336m234p1344s111z --svg chart.svg
   printf '3336m234p1344s111z\\n{"hand": "222406m7p1145668s", "turn": 5}\\n' | riichi analyze - --jobs 2
@@ -45,7 +45,8 @@ def whole(value: str | None, flag: str, low: int, high: int) -> int | None:
     try:
         return int(value)
     except ValueError:
-        raise InvalidContext(f"{flag} must be a whole number from {low} to {high}, got {short(value)}") from None
+        message = f"{flag} must be a whole number from {low} to {high}, got {short(value)}"
+        raise InvalidContext(message, detail="bad_count") from None
 
 
 def flag_mapping(hand: tuple[str, ...], flags: dict) -> dict:
@@ -75,29 +76,50 @@ def answer_line(base: dict, options: tuple, text: str) -> dict:
     return analyze(mapping, rules_from_options(options))
 
 
+#: (flag, dest, metavar, help) of the problem's options that take a value.
+VALUE_OPTIONS = (
+    ("--dora", "dora", "TILES", "Dora indicators, e.g. 1m (they leave the pool)."),
+    ("--round", "round_wind", "SEAT", "Round wind (default E)."),
+    ("--seat", "seat_wind", "SEAT", "Your seat wind E/S/W/N (E is the dealer; default S)."),
+    ("--turn", "turn", "N", "Turn of the next draw, 1-18 (default 1: 17 draws left)."),
+    ("--seen", "seen", "TILES", "Tiles visible on the table: they leave the pool."),
+    ("--target", "target", "ev|win|tenpai", "Rank by expected score (default), win or tenpai probability."),
+    ("--extra", "extra", "N", "Hand-change budget over the shanten, 0-4 (default 1)."),
+)
+#: (flag, help) of the yes/no options.
+FLAG_OPTIONS = (
+    ("--dama", "Never declare riichi (a closed tenpai hand then needs a yaku)."),
+    ("--ippatsu", "Count ippatsu in the value of a riichi win on the next draw."),
+    ("--haitei", "Count haitei in the value of a win on the last draw."),
+)
+TARGET_NAMES = ("ev", "win", "tenpai")
+
+
+def problem_options(f):
+    """The options of a problem, in `--help` order."""
+    for flag, help_text in reversed(FLAG_OPTIONS):
+        f = click.option(flag, is_flag=True, help=help_text)(f)
+    f = click.option(
+        "--hand-changes/--no-hand-changes", "hand_changes", default=None,
+        help="Pursue draws that keep the shanten and go back a shanten (default on).",
+    )(f)  # fmt: skip
+    for flag, dest, metavar, help_text in reversed(VALUE_OPTIONS):
+        names = seat_names if metavar == "SEAT" else None
+        if dest == "target":
+            names = lambda s: [t for t in TARGET_NAMES if t.startswith(s)]  # noqa: E731
+        complete = completer(names) if names else None
+        f = click.option(flag, dest, metavar=metavar, help=help_text, shell_complete=complete)(f)
+    return f
+
+
 @click.command(epilog=EPILOG)
 @click.argument("hand", nargs=-1)
-@click.option("--dora", default=None, metavar="TILES", help="Dora indicators, e.g. 1m (they leave the pool).")
-@click.option("--round", "round_wind", default=None, metavar="SEAT", help="Round wind (default E).",
-              shell_complete=completer(seat_names))  # fmt: skip
-@click.option("--seat", "seat_wind", default=None, metavar="SEAT",
-              help="Your seat wind E/S/W/N (E is the dealer; default S).", shell_complete=completer(seat_names))  # fmt: skip
-@click.option("--turn", default=None, metavar="N", help="Turn of the next draw, 1-18 (default 1: 17 draws left).")
-@click.option("--seen", default=None, metavar="TILES", help="Tiles visible on the table: they leave the pool.")
+@problem_options
 @RulesParam.options
-@click.option("--target", default=None, metavar="ev|win|tenpai",
-              help="What the discards are ranked by: expected score (default), win or tenpai probability.",
-              shell_complete=completer(lambda s: [t for t in ("ev", "win", "tenpai") if t.startswith(s)]))  # fmt: skip
-@click.option("--hand-changes/--no-hand-changes", "hand_changes", default=None,
-              help="Pursue draws that keep the shanten and go back a shanten (default on).")  # fmt: skip
-@click.option("--extra", default=None, metavar="N", help="Hand-change budget over the shanten, 0-4 (default 1).")
-@click.option("--dama", is_flag=True, help="Never declare riichi (a closed tenpai hand then needs a yaku).")
-@click.option("--ippatsu", is_flag=True, help="Count ippatsu in the value of a riichi win on the next draw.")
-@click.option("--haitei", is_flag=True, help="Count haitei in the value of a win on the last draw.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw win probability and expected score per turn, best five discards.")  # fmt: skip
-@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="Worker processes for '-' (order is kept).")
+@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="Processes for '-' (order kept).")
 def analyze(hand: tuple[str, ...], preset, rule_items, as_json, svg_file, jobs, **flags) -> None:
     """Which discard of 14 tiles, and what each is worth: tenpai and win probability, expected score."""
     from ..analysis.discard_report import ANALYZE_KEYS, analyze_of

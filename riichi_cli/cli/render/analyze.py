@@ -5,12 +5,10 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from .chart import TARGET_WORDS
 from .console import console, new_table
 from .safe import plain
 from .shanten import accepts_text, shanten_word
-
-#: What each target is called in the view.
-TARGET_WORDS = {"ev": "expected score", "win": "win probability", "tenpai": "tenpai probability"}
 
 
 def percent(p: float) -> str:
@@ -39,17 +37,12 @@ def model_line(report: dict) -> str:
 
 
 def best_line(report: dict) -> Text:
-    """``Best for expected score: 1s (3523)``, with the best for the other targets when they differ."""
-    best = report["best"]
-    target = report["target"]
+    """``Best for expected score: 2s``, then the best for the other targets where they differ."""
+    best, target = report["best"], report["target"]
     out = Text.assemble(f"Best for {TARGET_WORDS[target]}: ", (best[target], "bold"))
-    others = [
-        f"{TARGET_WORDS[t]} {best[t]}"
-        for t in ("ev", "win", "tenpai")
-        if t != target and best[t] != best[target]
-    ]
+    others = [f"{TARGET_WORDS[t]} {best[t]}" for t in ("ev", "win", "tenpai") if best[t] != best[target]]
     if others:
-        out.append(f"  (best for {'; '.join(others)})")
+        out.append(f"  (best for {', '.join(others)})")
     return out
 
 

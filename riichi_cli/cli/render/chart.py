@@ -10,8 +10,11 @@ from html import escape
 
 from .picture import FONT, INK
 
+#: What the chart calls each target.
+TARGET_WORDS = {"ev": "expected score", "win": "win probability", "tenpai": "tenpai probability"}
+
 PANEL_W, PANEL_H = 380, 240
-LEFT, TOP, GAP = 64, 64, 80
+LEFT, TOP, GAP = 64, 86, 80
 #: Colours the five lines are told apart by (and by their dash pattern, for grey print).
 COLOURS = ("#1f5fa8", "#c8242b", "#1d7a3a", "#d4a017", "#7b3fa0")
 DASHES = ("", "6 3", "2 3", "9 3 2 3", "1 2")
@@ -65,7 +68,8 @@ def _panel(x0: float, title: str, turns: list[int], lines: list[list[float]], to
         dash = f' stroke-dasharray="{DASHES[i]}"' if DASHES[i] else ""
         out.append(
             f'<polyline points="{points}" fill="none" stroke="{COLOURS[i]}" stroke-width="2.2"{dash}/>'
-        )
+        )  # and a dot on the value now, seen even when only the last turn is left
+        out.append(f'<circle cx="{px(turns[0]):.1f}" cy="{py(values[0]):.1f}" r="3.5" fill="{COLOURS[i]}"/>')
     return out
 
 
@@ -83,10 +87,10 @@ def analysis_svg(report: dict, count: int = 5) -> str:
     body = [
         _text(LEFT - 44, 24, f"{report['hand']}: which discard", 16, extra=' font-weight="bold"'),
         _text(LEFT - 44, 42, f"from turn {report['turn']}, {report['unseen']} tiles unseen, "
-              f"best {len(rows)} by {report['target']}", 12),
+              f"the best {len(rows)} discards by {TARGET_WORDS[report['target']]}", 12),
     ]  # fmt: skip
-    body += _panel(LEFT, "win probability", turns, wins, win_top, lambda v: f"{100 * v:.0f}%")
-    body += _panel(LEFT + PANEL_W + GAP, "expected score", turns, evs, ev_top, lambda v: f"{v:.0f}")
+    body += _panel(LEFT, "win probability", turns, wins, win_top, lambda v: f"{100 * v:g}%")
+    body += _panel(LEFT + PANEL_W + GAP, "expected score", turns, evs, ev_top, lambda v: f"{v:g}")
     for i, r in enumerate(rows):
         y = legend_y + 22 * i
         dash = f' stroke-dasharray="{DASHES[i]}"' if DASHES[i] else ""

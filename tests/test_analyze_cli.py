@@ -196,3 +196,9 @@ def test_chart_is_an_svg_that_renders(tmp_path):
 )
 def test_axis_tops_are_round(value, top):
     assert nice_top(value) == top
+
+
+def test_svg_is_for_one_problem_not_a_stream():
+    res = run("-", "--svg", "x.svg", input=HAND + "\n")
+    assert res.exit_code == 2 and res.stdout == ""
+    assert res.stderr.startswith("riichi: invalid_context: --svg draws one problem")

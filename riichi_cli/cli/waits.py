@@ -165,7 +165,7 @@ def _answers(
         return
     from contextlib import closing
 
-    from ..api import pool_map
+    from ..files.pool import pool_map
 
     work = pool_map(
         _answer_line, ((answer, keys, n, item) for n, item in stdin_lines()), jobs, window=2 * jobs

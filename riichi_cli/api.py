@@ -127,6 +127,26 @@ def shanten(mapping: Any, rules: Any = None) -> dict:
     return checked(work, lambda err: refusal(err, mapping, SHANTEN_KEYS))[0]
 
 
+def analyze(mapping: Any, rules: Any = None) -> dict:
+    """Which discard, and what each is worth (`riichi analyze --json`, SPEC 13): a mapping of the keys
+    ``hand`` (14 tiles), ``dora``, ``round_wind``, ``seat_wind``, ``turn``, ``seen``, ``target``,
+    ``hand_changes``, ``extra``, ``dama``, ``ippatsu``, ``haitei``, ``id``, ``rules``, ``rule_options``;
+    a plain string is taken as the hand.
+
+    >>> analyze("3336m234p1344s111z")["ok"], analyze("123m456p789s11122z")["error"]["detail"]
+    (True, 'not_a_discard_problem')
+    """
+    from .analysis.discard_report import ANALYZE_KEYS, analyze_of
+
+    if isinstance(mapping, str):
+        mapping = {"hand": mapping}
+
+    def work() -> dict:
+        return analyze_of(mapping, _rules_or_none(rules))[0]
+
+    return checked(work, lambda err: refusal(err, mapping, ANALYZE_KEYS))[0]
+
+
 def settle(mapping: Any, rules: Any = None) -> dict:
     """Settle the end of a round (`riichi settle --json`): a mapping of the settlement keys.
 

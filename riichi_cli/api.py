@@ -22,8 +22,9 @@ from .core.rules import (
     with_overrides,
 )
 from .files.pool import chunks, pool_map, set_worker_rules, worker_rules
-from .io.mapping import read_id, read_rules, rules_of, tile_list, unknown_key_message
 from .io.report import checked, error_dict, refusal, score, score_mapping
+from .io.rules_input import read_rules, rules_of
+from .io.values import read_id, tile_list, unknown_key_message
 
 # waits, shanten, settle and table import their modules when first called: `riichi score`
 # starts without them.

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 import click
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
-from ..io.mapping import read_id, tile_list
+from ..io.values import read_id, tile_list
 from .common import (
     Refused,
     RulesParam,

@@ -21,7 +21,10 @@ from .reading import Reading, readings
 from .record import Record
 from .rules import Rules
 from .tiles import NORTH, dora_of_players, name
-from .yaku import NAMES, YakuItem, find_yaku, find_yakuman, renhou_as
+from .yaku import NAMES, find_yaku
+from .yaku_defs import YakuItem
+from .yaku_facts import renhou_as
+from .yakuman import find_yakuman
 
 
 class Result(Record):

@@ -17,7 +17,9 @@ from ..core.notation import check_counts, parse_written
 from ..core.record import Record
 from ..core.rules import DEFAULT_PRESET, PRESETS, Rules
 from ..core.tiles import NOT_IN_THREE_PLAYER, name
-from .mapping import flag, hand_text, read_id, read_rules, seat, tile_codes, unknown_key_message
+from .mapping import hand_text
+from .rules_input import read_rules
+from .values import flag, read_id, seat, tile_codes, unknown_key_message
 
 #: The keys of a problem: the flags of `riichi analyze` (``--round`` is ``round_wind``, ``--seat``
 #: ``seat_wind``), the rules and an id.

@@ -11,7 +11,9 @@ from typing import Any
 from ..core.errors import InvalidContext, RiichiError, did_you_mean, short
 from ..core.rules import Rules, resolve_rules
 from ..core.tiles import SEATS, table_seats
-from ..io.mapping import KEYS, count, read_id, read_rules, seat
+from ..io.mapping import KEYS
+from ..io.rules_input import read_rules
+from ..io.values import count, read_id, seat
 
 OUTCOMES = ("wins", "draw", "chombo")
 ROUND_KEYS = frozenset(

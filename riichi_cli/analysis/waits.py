@@ -29,7 +29,8 @@ from ..core.scoring import Result, furiten, score_request
 from ..core.tiles import FIVES, NORTH, NOT_IN_THREE_PLAYER, TILE_SET, name, seat_before
 from ..io.mapping import hand_text, read_head, read_situation
 from ..io.report import checked, error_dict, refusal, result_dict
-from .shanten import accepts, discard_table, shanten
+from .acceptance import accepts, discard_table
+from .shanten import shanten
 
 TilePairs = Sequence[tuple[int, bool]]
 #: What one column of a wait holds before it is reported: the scored win or why there is none.

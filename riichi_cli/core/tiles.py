@@ -205,9 +205,9 @@ def _format_slow(counts: list[int], reds: tuple[int, int, int], skip: int) -> st
         start = len(out)
         for i in range(7 if s == 3 else 9):
             n = counts[base + i] - (base + i == skip)
-            if n > 0:
-                red = reds[s] if i == 4 and s < 3 else 0
-                out.append(_RUNS[i][n - red] if not red else _RED_RUNS[red] + _RUNS[i][n - red])
+            if n > 0:  # any count (a refused hand may hold six copies): spelled out, never indexed
+                red = min(max(reds[s], 0), n) if i == 4 and s < 3 else 0
+                out.append("0" * red + _DIGITS[i] * (n - red))
         if len(out) > start:
             out.append(SUITS[s])
     return "".join(out)

@@ -11,13 +11,13 @@ from functools import partial
 from itertools import groupby
 from pathlib import Path
 
-from ..api import Here, pool_map
 from ..core.errors import RiichiError, Unreadable
 from ..core.rules import Rules, resolve_rules, rules_from_options, rules_options
 from ..logs.compare import error_object
 from ..logs.replay import Opened, incomplete, log_rules, open_log, replay_piece, replay_text
 from ..logs.sequence import Sequence
 from ..logs.tiles import LogError
+from .pool import Here, pool_map
 from .walk import expand
 
 SUFFIXES = (".mjlog", ".xml", ".json", ".mjson", ".jsonl")

@@ -6,10 +6,9 @@ from __future__ import annotations
 from ..core.decompose import winning_tiles
 from ..core.errors import InvalidContext, short
 from ..core.notation import check_limits, parse_written, tile_count_refusal
-from ..core.points import payments, table_points
 from ..core.rules import Rules
 from ..core.tiles import SEATS, name, table_seats
-from .outcome import MANGAN_BASE, abortive_outcome, outcome
+from .outcome import abortive_outcome, mangan_tsumo, outcome
 from .read import (
     ABORTIVE_REASONS,
     DRAW_KEYS,
@@ -42,7 +41,7 @@ def nagashi_deltas(nagashi: tuple[str, ...], rules: Rules) -> dict[str, int]:
     """Each nagashi mangan is paid as a mangan tsumo, without honba or deposits."""
     deltas = dict.fromkeys(table_seats(rules.players), 0)
     for s in nagashi:
-        pay = payments(table_points(MANGAN_BASE, s == "E", True, rules), s, None, 0, 0, rules)
+        pay = mangan_tsumo(s, rules)
         deltas = {k: deltas[k] + pay[k] for k in deltas}
     return deltas
 

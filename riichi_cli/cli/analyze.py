@@ -20,7 +20,8 @@ counts 3). For every distinct discard (a red five apart from a plain five): the 
 the tiles that lower it with their unseen copies, and, drawing alone from --turn to the end, the
 probability of being tenpai at the end, of winning, and the expected score, each with its own best
 play. The best discard for --target is marked *. The model is described in the README
-("analyze") and docs/output.md.
+("analyze") and docs/output.md. Three-player presets (--rules tenhou3) use the 108 tiles; kita
+(North set aside as nuki dora) is out of scope.
 
 \b
 '-' reads one problem per line from stdin: a hand, or a JSON object of the flags' keys (hand,

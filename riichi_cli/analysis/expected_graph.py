@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .shanten import standard_of_parts
+from .parts import standard_of_parts
 
 NUM_KINDS: Final = 37
 #: The kind of each red five (5m 5p 5s) and the tile each red kind is.

@@ -50,16 +50,16 @@ def engine_problem(asked: AnalyzeInput) -> Problem:
     """The engine's problem: ``--no-hand-changes`` turns off going back a shanten too, as the model's
     reference does; ura dora come with riichi."""
     hand = asked.hand
-    seen_reds = [0, 0, 0]
-    for code in asked.seen:
-        if code & 1:
-            seen_reds[(code >> 1) // 9] += 1
     return Problem(
-        hand.counts, hand.reds, hand.melds, tuple([c >> 1 for c in asked.dora]), asked.round_wind,
-        asked.seat_wind, asked.rules, tuple([c >> 1 for c in asked.seen]),
-        (seen_reds[0], seen_reds[1], seen_reds[2]), asked.turn, asked.hand_changes, asked.hand_changes,
-        asked.extra, asked.riichi, True, asked.ippatsu, asked.haitei,
+        hand.counts, hand.reds, hand.melds, _pairs(asked.dora), asked.round_wind, asked.seat_wind,
+        asked.rules, _pairs(asked.seen), asked.turn, asked.hand_changes, asked.hand_changes, asked.extra,
+        asked.riichi, True, asked.ippatsu, asked.haitei,
     )  # fmt: skip
+
+
+def _pairs(codes: Any) -> tuple[tuple[int, bool], ...]:
+    """(tile, red) of tile codes (the tile shifted left once, the low bit for a red five)."""
+    return tuple([(c >> 1, bool(c & 1)) for c in codes])
 
 
 def model_dict(asked: AnalyzeInput) -> dict:

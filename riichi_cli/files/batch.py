@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterator
 from contextlib import closing
 from typing import BinaryIO
 
-from ..api import Here, pool_map, set_worker_rules, worker_rules
 from ..core.errors import RiichiError
 from ..core.rules import Rules, rules_from_options, rules_options
 from ..io.result_text import Record, refused_record, score_record
 from .loader import Unit, read_file, unit_items, units
+from .pool import Here, pool_map, set_worker_rules, worker_rules
 
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
 LINES_PER_TASK = 256

@@ -51,15 +51,16 @@ def engine_problem(asked: AnalyzeInput) -> Problem:
     reference does; ura dora come with riichi."""
     hand = asked.hand
     return Problem(
-        hand.counts, hand.reds, hand.melds, _pairs(asked.dora), asked.round_wind, asked.seat_wind,
-        asked.rules, _pairs(asked.seen), asked.turn, asked.hand_changes, asked.hand_changes, asked.extra,
-        asked.riichi, True, asked.ippatsu, asked.haitei,
+        counts=hand.counts, reds=hand.reds, melds=hand.melds, dora=pairs(asked.dora),
+        round_wind=asked.round_wind, seat_wind=asked.seat_wind, rules=asked.rules, seen=pairs(asked.seen),
+        turn=asked.turn, hand_changes=asked.hand_changes, shanten_back=asked.hand_changes,
+        extra=asked.extra, riichi=asked.riichi, ura=True, ippatsu=asked.ippatsu, haitei=asked.haitei,
     )  # fmt: skip
 
 
-def _pairs(codes: Any) -> tuple[tuple[int, bool], ...]:
-    """(tile, red) of tile codes (the tile shifted left once, the low bit for a red five)."""
-    return tuple([(c >> 1, bool(c & 1)) for c in codes])
+def pairs(codes: tuple[int, ...]) -> tuple[tuple[int, bool], ...]:
+    """Tile codes (tile * 2 + red) as (tile, red) pairs."""
+    return tuple([(code >> 1, bool(code & 1)) for code in codes])
 
 
 def model_dict(asked: AnalyzeInput) -> dict:

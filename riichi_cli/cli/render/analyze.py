@@ -37,10 +37,17 @@ def model_line(report: dict) -> str:
 
 
 def best_line(report: dict) -> Text:
-    """``Best for expected score: 2s``, then the best for the other targets where they differ."""
+    """``Best for expected score: 2s``, then the best for another target where it does better there
+    than the marked discard (equal values, to 9 digits, are not worth a mention)."""
     best, target = report["best"], report["target"]
+    rows = {row["tile"]: row for row in report["discards"]}
+    marked = rows[best[target]]
     out = Text.assemble(f"Best for {TARGET_WORDS[target]}: ", (best[target], "bold"))
-    others = [f"{TARGET_WORDS[t]} {best[t]}" for t in ("ev", "win", "tenpai") if best[t] != best[target]]
+    others = [
+        f"{TARGET_WORDS[t]} {best[t]}"
+        for t in ("ev", "win", "tenpai")
+        if rows[best[t]][t] > marked[t] * (1 + 1e-9) + 1e-12
+    ]
     if others:
         out.append(f"  (best for {', '.join(others)})")
     return out

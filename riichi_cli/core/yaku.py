@@ -147,13 +147,17 @@ def chankan(r: Reading) -> bool:
     return r.ctx.chankan
 
 
-def sanshoku(r: Reading) -> bool:
-    if len(r.seqs) < 3:
-        return False
-    for n in r.seqs:
-        if n < 7 and r.has_seq(n + 9) and r.has_seq(n + 18):
+def _three_suits(starts: list[int], bits: int) -> bool:
+    """Whether a group starting at some manzu tile in ``starts`` starts at the same number in pinzu and
+    souzu too; ``bits`` has bit t set for each group starting at tile t (sanshoku, sanshoku doukou)."""
+    for n in starts:
+        if n < 9 and bits >> (n + 9) & 1 and bits >> (n + 18) & 1:
             return True
     return False
+
+
+def sanshoku(r: Reading) -> bool:
+    return len(r.seqs) >= 3 and _three_suits(r.seqs, r.seq_bits)
 
 
 def ittsu(r: Reading) -> bool:
@@ -190,12 +194,7 @@ def sankantsu(r: Reading) -> bool:
 
 
 def sanshoku_doukou(r: Reading) -> bool:
-    if len(r.trips) < 3:
-        return False
-    for n in r.trips:
-        if n < 9 and r.has_trip(n + 9) and r.has_trip(n + 18):
-            return True
-    return False
+    return len(r.trips) >= 3 and _three_suits(r.trips, r.trip_bits)
 
 
 def honroutou(r: Reading) -> bool:

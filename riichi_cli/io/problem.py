@@ -13,7 +13,7 @@ from typing import Any, Final
 from ..core.context import check_three_player_shape, not_in_set
 from ..core.errors import InvalidContext, InvalidHand, short
 from ..core.hand import HeldHand
-from ..core.notation import check_counts, parse_written
+from ..core.notation import check_counts, parse_written, tile_count_refusal
 from ..core.record import Record
 from ..core.rules import DEFAULT_PRESET, PRESETS, Rules
 from ..core.tiles import NOT_IN_THREE_PLAYER, name
@@ -102,11 +102,8 @@ def read_fourteen(value: object) -> HeldHand:
             13: "; 13 tiles are a hand waiting for its draw: see `riichi waits` or `riichi shanten`",
             15: "; one tile too many (a kan counts 3: kan:1111m)",
         }.get(hand.size, "")
-        raise InvalidHand(
-            f"a discard problem needs 14 tiles (13 and the draw; a meld counts 3), "
-            f"the hand has {hand.size}{hint}",
-            text, max(len(text.rstrip()) - 1, 0), detail="wrong_tile_count",
-        )  # fmt: skip
+        needs = "a discard problem needs 14 tiles (13 and the draw; a meld counts 3), the hand"
+        raise tile_count_refusal(text, needs, hand.size, hint)
     return hand
 
 

@@ -14,7 +14,7 @@ from ..core.hand import Hand
 from ..core.native import i64
 from ..core.reading import Reading, _sequence_wait
 from ..core.scoring import Result
-from ..core.tiles import FIVES, SUITS, format_counts
+from ..core.tiles import FIVES, SUITS, format_counts, spell_digits
 
 #: The core's wait names -> docs/output.md names, for the closed-only forms.
 _KOKUSHI_WAITS: Final = {"kokushi13": "kokushi_13", "tanki": "kokushi"}
@@ -27,14 +27,7 @@ _GROUP: Final[dict[str, object]] = {"tiles": None, "kind": None, "open": False, 
 
 def group_text(tiles: list[int], reds: int) -> str:
     """One suit's tiles in notation, the first ``reds`` fives as 0: ``group_text([3, 4, 5], 1) == '406m'``."""
-    digits = ""
-    for t in sorted(tiles):
-        if t in FIVES and reds > 0:
-            digits += "0"
-            reds -= 1
-        else:
-            digits += str(t % 9 + 1)
-    return digits + SUITS[tiles[0] // 9]
+    return spell_digits(sorted(tiles), reds) + SUITS[tiles[0] // 9]
 
 
 PAIR: Final = -1

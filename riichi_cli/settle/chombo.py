@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from ..core.errors import InvalidContext, short
-from ..core.points import payments, table_points
 from ..core.rules import Rules
 from ..core.tiles import table_seats
-from .outcome import MANGAN_BASE, STICK, outcome
+from .outcome import STICK, mangan_tsumo, outcome
 from .read import CHOMBO_KEYS, Round, check_deposits, refuse_unknown, table_seat
 
 
@@ -14,7 +13,7 @@ def chombo_deltas(offender: str, rules: Rules) -> dict[str, int]:
     """The table payment of ``chombo``: a reverse mangan tsumo under ``mangan``, nothing otherwise."""
     if rules.chombo != "mangan":
         return dict.fromkeys(table_seats(rules.players), 0)
-    pay = payments(table_points(MANGAN_BASE, offender == "E", True, rules), offender, None, 0, 0, rules)
+    pay = mangan_tsumo(offender, rules)
     return {s: -v for s, v in pay.items()}
 
 

@@ -4,12 +4,11 @@ abortive."""
 from __future__ import annotations
 
 from ..core.decompose import winning_tiles
-from ..core.errors import InvalidContext, InvalidHand, short
-from ..core.notation import check_limits, parse_written
-from ..core.points import payments, table_points
+from ..core.errors import InvalidContext, short
+from ..core.notation import check_limits, parse_written, tile_count_refusal
 from ..core.rules import Rules
 from ..core.tiles import SEATS, name, table_seats
-from .outcome import MANGAN_BASE, abortive_outcome, outcome
+from .outcome import abortive_outcome, mangan_tsumo, outcome
 from .read import (
     ABORTIVE_REASONS,
     DRAW_KEYS,
@@ -42,7 +41,7 @@ def nagashi_deltas(nagashi: tuple[str, ...], rules: Rules) -> dict[str, int]:
     """Each nagashi mangan is paid as a mangan tsumo, without honba or deposits."""
     deltas = dict.fromkeys(table_seats(rules.players), 0)
     for s in nagashi:
-        pay = payments(table_points(MANGAN_BASE, s == "E", True, rules), s, None, 0, 0, rules)
+        pay = mangan_tsumo(s, rules)
         deltas = {k: deltas[k] + pay[k] for k in deltas}
     return deltas
 
@@ -51,11 +50,8 @@ def draw_waits(text: str, rules: Rules) -> tuple[list[int], list[int]]:
     """(concealed counts, waits by shape) of a 13-tile hand at a draw; pure karaten waits included."""
     held = parse_written(text)
     if held.size != 13:
-        raise InvalidHand(
-            f"a hand at a draw has 13 tiles (a meld counts 3), this one has {held.size}",
-            text,
-            detail="wrong_tile_count",
-        )
+        needs = "a hand at a draw has 13 tiles (a meld counts 3), this one"
+        raise tile_count_refusal(text, needs, held.size, caret=False)
     check_limits(held.pairs(), rules.aka_dora, text)
     return list(held.counts), winning_tiles(held.counts)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..core.errors import RiichiError
+from ..core.points import payments, table_points
+from ..core.rules import Rules
 from ..io.report import error_object
 from .read import Round
 
@@ -42,3 +44,9 @@ def abortive_outcome(rnd: Round, reason: str, skipped: list[dict] | None = None)
     info = {"kind": "abortive", "reason": reason, "tenpai": [], "noten": [], "nagashi": []}
     return outcome(rnd, "abortive_draw", dict.fromkeys(rnd.seats, 0), True, rnd.honba + 1, rnd.sticks,
                    draw=info, skipped=skipped or [])  # fmt: skip
+
+
+def mangan_tsumo(seat: str, rules: Rules) -> dict[str, int]:
+    """Each seat's change when ``seat`` wins a mangan by tsumo, without honba or deposits: how a
+    nagashi mangan is paid, and (reversed) a chombo under ``chombo: mangan``."""
+    return payments(table_points(MANGAN_BASE, seat == "E", True, rules), seat, None, 0, 0, rules)

@@ -50,16 +50,17 @@ def engine_problem(asked: AnalyzeInput) -> Problem:
     """The engine's problem: ``--no-hand-changes`` turns off going back a shanten too, as the model's
     reference does; ura dora come with riichi."""
     hand = asked.hand
-    seen_reds = [0, 0, 0]
-    for code in asked.seen:
-        if code & 1:
-            seen_reds[(code >> 1) // 9] += 1
     return Problem(
-        hand.counts, hand.reds, hand.melds, tuple([c >> 1 for c in asked.dora]), asked.round_wind,
-        asked.seat_wind, asked.rules, tuple([c >> 1 for c in asked.seen]),
-        (seen_reds[0], seen_reds[1], seen_reds[2]), asked.turn, asked.hand_changes, asked.hand_changes,
-        asked.extra, asked.riichi, True, asked.ippatsu, asked.haitei,
+        counts=hand.counts, reds=hand.reds, melds=hand.melds, dora=pairs(asked.dora),
+        round_wind=asked.round_wind, seat_wind=asked.seat_wind, rules=asked.rules, seen=pairs(asked.seen),
+        turn=asked.turn, hand_changes=asked.hand_changes, shanten_back=asked.hand_changes,
+        extra=asked.extra, riichi=asked.riichi, ura=True, ippatsu=asked.ippatsu, haitei=asked.haitei,
     )  # fmt: skip
+
+
+def pairs(codes: tuple[int, ...]) -> tuple[tuple[int, bool], ...]:
+    """Tile codes (tile * 2 + red) as (tile, red) pairs."""
+    return tuple([(code >> 1, bool(code & 1)) for code in codes])
 
 
 def model_dict(asked: AnalyzeInput) -> dict:

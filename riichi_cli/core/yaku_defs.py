@@ -19,6 +19,7 @@ class YakuItem(Record):
         self.han: Final = han
         self.yakuman: Final = yakuman
         self._dict: dict | None = None  # `as_dict`, once asked for
+        self._text: str | None = None  # `json_text`, once asked for
 
     def as_dict(self) -> dict:
         """``{"id", "name", "han"}`` or ``{"id", "name", "yakuman"}`` (docs/output.md), a fresh dict."""
@@ -30,6 +31,13 @@ class YakuItem(Record):
                 item["han"] = self.han
             self._dict = item
         return self._dict.copy()
+
+    def json_text(self, encode: Callable[[dict], str]) -> str:
+        """``encode(self.as_dict())``, made once: the caller (the batch's JSON writer) always passes
+        the same encoder."""
+        if self._text is None:
+            self._text = encode(self.as_dict())
+        return self._text
 
 
 class YakuDef:

@@ -53,8 +53,9 @@ def _panel(x0: float, title: str, turns: list[int], lines: list[list[float]], to
     def py(value: float) -> float:
         return TOP + PANEL_H - value / top * PANEL_H
 
-    for k in range(5):  # horizontal grid lines and their values
-        value = top * k / 4
+    parts = 4 if f"{top:g}".lstrip("0.")[:1] == "2" else 5  # steps of 1, 2 or 5 times a power of ten
+    for k in range(parts + 1):  # horizontal grid lines and their values
+        value = top * k / parts
         out.append(
             f'<line x1="{x0}" y1="{py(value):.1f}" x2="{x0 + PANEL_W}" y2="{py(value):.1f}" stroke="#ddd"/>'
         )

@@ -260,6 +260,16 @@ def _standard(m: int, p: int, s: int, h: int, need: int) -> int:
     return _entry(_times(_times(_part_id(m), _part_id(p)), _part_id(s)), _part_id(h), 2 * need + 1) - 1
 
 
+def standard_of_parts(man: int, pin: int, sou: int, honors: int, need: int, players: int = 4) -> int:
+    """Standard shanten of a hand given as its four parts, each packed 3 bits a count, position 0
+    lowest (``1m`` at bits 0-2 of ``man``, ``East`` at bits 0-2 of ``honors``), with ``need`` sets to
+    make: for callers that keep hands packed this way (`riichi_cli.analysis.expected_graph`).
+    No check: every count must be 0..4."""
+    if players == 3:  # 1m at position 0, 9m at 8: moved to positions 0 and 1, as `_keys` does
+        man = (man & _COUNT_MASK) | (man >> (7 * _BITS)) | _HONOR_FLAG | _TWO_KINDS
+    return _standard(man, pin, sou, honors | _HONOR_FLAG, need)
+
+
 def _check_size(n: int, need: int, extra: int, what: str) -> None:
     if n != 3 * need + extra:
         raise ValueError(f"{what} needs a hand of {3 * need + extra} concealed tiles, got {n}")

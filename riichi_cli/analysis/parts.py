@@ -302,14 +302,33 @@ def _standard(m: int, p: int, s: int, h: int, need: int) -> int:
     return _entry(_times(_times(_part_id(m), _part_id(p)), _part_id(s)), _part_id(h), 2 * need + 1) - 1
 
 
-def standard_of_parts(man: int, pin: int, sou: int, honors: int, need: int, players: int = 4) -> int:
-    """Standard shanten of a hand given as its four parts, each packed 3 bits a count, position 0
-    lowest (``1m`` at bits 0-2 of ``man``, ``East`` at bits 0-2 of ``honors``), with ``need`` sets to
-    make: for callers that keep hands packed this way (`riichi_cli.analysis.expected_graph`).
-    No check: every count must be 0..4."""
-    if players == 3:  # 1m at position 0, 9m at 8: moved to positions 0 and 1, as `_keys` does
-        man = (man & _COUNT_MASK) | (man >> (7 * _BITS)) | _HONOR_FLAG | _TWO_KINDS
-    return _standard(man, pin, sou, honors | _HONOR_FLAG, need)
+def part_key(part: int, counts: int, players: int = 4) -> int:
+    """The key of one part of a hand (0-2 the suits, 3 the honors) from its counts packed 3 bits a
+    count, position 0 lowest: for callers that keep hands packed this way and change them a tile at a
+    time (`riichi_cli.analysis.expected_graph`). No check: every count must be 0..4."""
+    if part == 3:
+        return counts | _HONOR_FLAG
+    if part == 0 and players == 3:  # 1m at position 0, 9m at 8: moved to positions 0 and 1, as `_keys`
+        return (counts & _COUNT_MASK) | (counts >> (7 * _BITS)) | _HONOR_FLAG | _TWO_KINDS
+    return counts
+
+
+def part_vector(key: int) -> int:
+    """The distance vector id of one part, by its `part_key`."""
+    return _part_id(key)
+
+
+def rest_vectors(a: int, b: int, c: int, d: int) -> tuple[int, int, int, int]:
+    """For each of four part vectors, the product of the other three."""
+    ab = _times(a, b)
+    cd = _times(c, d)
+    return _times(b, cd), _times(a, cd), _times(ab, d), _times(ab, c)
+
+
+def part_distance(vector: int, rest: int, need: int) -> int:
+    """The standard shanten of a hand whose part has ``vector`` and the other three parts ``rest``
+    (`rest_vectors`), with ``need`` sets to make."""
+    return _entry(vector, rest, 2 * need + 1) - 1
 
 
 def _check_size(n: int, need: int, extra: int, what: str) -> None:

@@ -58,6 +58,8 @@ REFUSALS = [
     ([HAND, "--target", "speed"], "invalid_context", "bad_target", "ev, win or tenpai", None),
     ([HAND, "--extra", "9"], "invalid_context", "bad_extra", "from 0 to 4", None),
     ([HAND, "--seat", "X"], "invalid_context", "bad_seat", "seat_wind", None),
+    # four plain 5m: with a red 5m in the set (aka_dora 3) only three are plain
+    (["5555m234p1344s111z"], "invalid_hand", "plain_five_for_red", "write the red five as 0m", None),
     (["3336m234p1344s11x"], "invalid_notation", "unexpected_character", "unexpected character 'x'", 16),
     ([HAND, "--rules", "tenhou3"], "invalid_hand", "not_in_three_player_set", "3m", None),
     ([], "invalid_context", "missing_hand", "14 tiles", None),

@@ -16,10 +16,12 @@ DATA = ROOT.parent / "shared" / "conformance" / "shanten-dev.json"
 REPEATS = 5
 
 try:  # the installed (compiled) package; the source tree, pure Python, only when none is installed
-    from riichi_cli.analysis.shanten import accepts, discard_table, shanten, standard_shanten
+    from riichi_cli.analysis.acceptance import accepts, discard_table
+    from riichi_cli.analysis.shanten import shanten, standard_shanten
 except ImportError:
     sys.path.insert(0, str(ROOT))
-    from riichi_cli.analysis.shanten import accepts, discard_table, shanten, standard_shanten
+    from riichi_cli.analysis.acceptance import accepts, discard_table
+    from riichi_cli.analysis.shanten import shanten, standard_shanten
 
 
 def load() -> list[tuple[int, ...]]:

@@ -2,7 +2,8 @@
 
     PYTHONPATH=. python bench/fuzz_batch.py --inputs 200000 --seed 1
 
-Generates notation, wrong-typed mappings, settlements, YAML documents, JSON lines and raw bytes
+Generates notation, wrong-typed mappings, hands with several faults at once (a bad count and a bad
+context), settlements, YAML documents, JSON lines and raw bytes
 (random, seeded) and checks for each: no exception escapes, every result is strict JSON (no NaN,
 no Infinity, no int too long to print), every batch input yields one record per hand (or one
 record for an input that cannot be read). Prints the counts and the first failures; exits 1 on any.
@@ -74,6 +75,27 @@ class Fuzzer:
         m = {"hand": self.notation() if self.r.random() < 0.5 else self.r.choice(HANDS)}
         for _ in range(self.r.randint(0, 5)):
             m[self.key()] = self.value()  # type: ignore[index]
+        return m
+
+    def faulty_hand(self) -> str:
+        """14 tiles of which 5-8 are copies of one tile (plain or red five): a count no hand holds,
+        with the right size, so that the reader gets past the tile count to the context."""
+        r = self.r
+        suit = r.choice("mpsz")
+        digit = r.choice("1234567" if suit == "z" else "0123456789")
+        many = r.randint(5, 8)
+        rest = [r.choice("123456789") + r.choice("mps") for _ in range(14 - many)]
+        return digit * many + suit + "".join(rest)
+
+    def multi_fault(self) -> dict:
+        """A hand fault with one to three context faults (issue 23: each fuzzer input carried one)."""
+        r = self.r
+        faults = [("honba", -1), ("kita", 1), ("seat_wind", "X"), ("dora", "9x"), ("win_tile", "8z"),
+                  ("riichi_sticks", math.nan), ("honba", 10**5000), ("ippatsu", True), ("win", "draw"),
+                  ("dora", "5m" * 9), ("discards", "1m" * 40), ("rules", "nope")]  # fmt: skip
+        m: dict = {"hand": self.faulty_hand() if r.random() < 0.7 else self.notation()}
+        for key, value in r.sample(faults, r.randint(1, 3)):
+            m[key] = value
         return m
 
     def settlement(self) -> dict:
@@ -154,6 +176,9 @@ def check_batch(data: bytes, expected: int | None) -> None:
         raise AssertionError(f"{len(got)} records for {expected} hands")
 
 
+MULTI = (riichi_cli.score, riichi_cli.waits, riichi_cli.shanten, riichi_cli.settle)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--inputs", type=int, default=20000, help="inputs to generate (default 20000)")
@@ -168,6 +193,7 @@ def main() -> int:
         "shanten": lambda: strict(riichi_cli.shanten(fz.mapping())),
         "settlement": lambda: strict(settle_checked(fz.settlement())[0]),
         "settle API": lambda: strict(riichi_cli.settle(fz.settlement(), rules=fz.value())),
+        "multi-fault": lambda: [strict(f(fz.multi_fault())) for f in MULTI],
         "json lines": lambda: check_batch(*fz.json_lines()),
         "yaml list": lambda: check_batch(*(fz.yaml_list() or (b"hand: 1m\n", 1))),
         "junk bytes": lambda: check_batch(fz.junk(), None),

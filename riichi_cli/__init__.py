@@ -2,13 +2,13 @@
 
 The Python API has one function per command, each returning exactly what the command's ``--json``
 prints and never raising for bad input: ``score``, ``score_many``, ``waits``, ``shanten``,
-``settle``, ``table``, ``rules`` and ``replay``.
+``settle``, ``table``, ``rules``, ``replay`` and ``analyze``.
 """
 
 # The subpackage riichi_cli.settle is loaded before the function of the same name is bound, so a
 # later `import riichi_cli.settle.settlement` cannot rebind `riichi_cli.settle` to the package.
 from . import settle as _settle_package  # noqa: F401
-from .api import replay, rules, score, score_many, settle, shanten, table, waits
+from .api import analyze, replay, rules, score, score_many, settle, shanten, table, waits
 
-__all__ = ["replay", "rules", "score", "score_many", "settle", "shanten", "table", "waits"]
+__all__ = ["analyze", "replay", "rules", "score", "score_many", "settle", "shanten", "table", "waits"]
 __version__ = "0.1.0"

@@ -7,9 +7,9 @@ command line prints it. The functions are plain picklable callables, fit for pro
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import closing
-from typing import Any, TypeVar
+from typing import Any
 
 from .core.errors import InvalidContext, RiichiError
 from .core.rules import (
@@ -18,15 +18,13 @@ from .core.rules import (
     Rules,
     option_items,
     preset_name,
-    rules_from_options,
     rules_options,
     with_overrides,
 )
-from .io.mapping import read_id, read_rules, rules_of, tile_list, unknown_key_message
+from .files.pool import chunks, pool_map, set_worker_rules, worker_rules
 from .io.report import checked, error_dict, refusal, score, score_mapping
-
-T = TypeVar("T")
-R = TypeVar("R")
+from .io.rules_input import read_rules, rules_of
+from .io.values import read_id, tile_list, unknown_key_message
 
 # waits, shanten, settle and table import their modules when first called: `riichi score`
 # starts without them.
@@ -45,89 +43,7 @@ def score_checked(
     return score_mapping(mapping, rules, source)
 
 
-# -- many hands, in order, in worker processes ------------------------------------------------
-
-#: The rules a worker process scores with, set once when the worker starts.
-_worker_rules: list[Rules] = []
-
-
-def _start_worker(init: Callable | None, args: tuple) -> None:
-    """A worker ignores Ctrl-C: the parent alone answers it, by ending the pool (no tracebacks)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if init is not None:
-        init(*args)
-
-
-def worker_rules() -> Rules:
-    """The rules `set_worker_rules` gave this worker process."""
-    return _worker_rules[0]
-
-
-def set_worker_rules(options: tuple) -> None:
-    """Worker start-up: the rules arrive once, as plain option values (a compiled Rules does not
-    unpickle)."""
-    _worker_rules[:] = [rules_from_options(options)]
-
-
-class Here:
-    """An item of `pool_map` worked out in this process (``work()``) when its turn comes, while the
-    workers go on with the items after it: the parent is not left waiting with a core to spare."""
-
-    def __init__(self, work: Callable[[], Any]) -> None:
-        self.work = work
-
-    def ready(self) -> bool:
-        return False  # worked out only when it is the next result
-
-    def get(self) -> Any:
-        return self.work()
-
-
-def pool_map(fn: Callable[[T], R], items: Iterable[T | Here], jobs: int, init: Callable | None = None,
-             args: tuple = (), window: int = 0) -> Generator[R, None, None]:  # fmt: skip
-    """``map(fn, items)`` in ``jobs`` processes, results in input order; a `Here` item is worked out
-    in this process instead.
-
-    At most ``window`` items (default 4 per job) are in flight, so ``items`` may be an endless
-    stream and memory stays bounded. Close the iterator (``contextlib.closing``) when stopping
-    early: the pool is then terminated at once, as it is on Ctrl-C or any error.
-    """
-    import multiprocessing
-    from collections import deque
-
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    pool = multiprocessing.get_context(method).Pool(jobs, _start_worker, (init, args))
-    pending: deque = deque()
-    window = window or 4 * jobs
-    finished = False
-    try:
-        for item in items:
-            pending.append(item if isinstance(item, Here) else pool.apply_async(fn, (item,)))
-            while pending and (len(pending) >= window or pending[0].ready()):
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
-        finished = True
-    finally:
-        if finished:
-            pool.close()
-        else:  # an error, Ctrl-C, or a reader that went away: stop the workers now
-            pool.terminate()
-        pool.join()
-
-
-def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
-    """Consecutive lists of at most ``size`` items."""
-    batch: list[T] = []
-    for item in items:
-        batch.append(item)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
+# -- many hands, in order, in worker processes (files/pool.py) --------------------------------
 
 
 def _score_chunk(chunk: list[tuple[Any, str | None]]) -> list[dict]:
@@ -210,6 +126,26 @@ def shanten(mapping: Any, rules: Any = None) -> dict:
         return {**report, "id": mapping["id"]} if "id" in mapping else report
 
     return checked(work, lambda err: refusal(err, mapping, SHANTEN_KEYS))[0]
+
+
+def analyze(mapping: Any, rules: Any = None) -> dict:
+    """Which discard, and what each is worth (`riichi analyze --json`, SPEC 13): a mapping of the keys
+    ``hand`` (14 tiles), ``dora``, ``round_wind``, ``seat_wind``, ``turn``, ``seen``, ``target``,
+    ``hand_changes``, ``extra``, ``dama``, ``ippatsu``, ``haitei``, ``id``, ``rules``, ``rule_options``;
+    a plain string is taken as the hand.
+
+    >>> analyze("3336m234p1344s111z")["ok"], analyze("123m456p789s11122z")["error"]["detail"]
+    (True, 'not_a_discard_problem')
+    """
+    from .analysis.discard_report import ANALYZE_KEYS, analyze_of
+
+    if isinstance(mapping, str):
+        mapping = {"hand": mapping}
+
+    def work() -> dict:
+        return analyze_of(mapping, _rules_or_none(rules))[0]
+
+    return checked(work, lambda err: refusal(err, mapping, ANALYZE_KEYS))[0]
 
 
 def settle(mapping: Any, rules: Any = None) -> dict:

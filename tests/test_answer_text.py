@@ -16,8 +16,9 @@ import sys
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from riichi_cli.analysis.acceptance import discard_masks, discard_table
 from riichi_cli.analysis.answer_text import shanten_text, waits_text
-from riichi_cli.analysis.shanten import discard_masks, discard_table, shanten
+from riichi_cli.analysis.shanten import shanten
 from riichi_cli.analysis.waits import read_hand, shanten_report, wait_tiles, waits_of
 from riichi_cli.core.decompose import winning_tiles
 from riichi_cli.core.errors import RiichiError

@@ -63,3 +63,53 @@ def test_no_import_reaches_up(path):
         if not target:
             continue
         assert layer_of(target) <= mine, f"{'/'.join(parts)} imports {'.'.join(target)} from a higher layer"
+
+
+def module_of(path) -> str:
+    """The dotted name of a module file (a package by its ``__init__``)."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path, known: set[str]) -> set[str]:
+    """The package's modules a file imports, at the top or inside a function (a lazy import
+    closes a cycle as surely as an eager one), resolved the way Python resolves them."""
+    me = module_of(path).split(".")
+    pkg = me if path.name == "__init__.py" else me[:-1]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            bases = [a.name for a in node.names]
+            names: list[str] = []
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg[: len(pkg) - (node.level - 1)]
+                bases = [".".join(base + ([node.module] if node.module else []))]
+            else:
+                bases = [node.module or ""]
+            names = [a.name for a in node.names]
+        else:
+            continue
+        for base in bases:
+            subs = [f"{base}.{n}" for n in names if f"{base}.{n}" in known]
+            out.update(subs or ([base] if base in known else []))
+    return out
+
+
+def test_no_import_cycle():
+    files = sorted((ROOT / "riichi_cli").rglob("*.py"))
+    known = {module_of(p) for p in files}
+    graph = {module_of(p): imported_modules(p, known) - {module_of(p)} for p in files}
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for nxt in sorted(graph[name]):
+            assert state.get(nxt) != 1, "import cycle: " + " -> ".join(path[path.index(nxt) :] + [name, nxt])
+            if nxt not in state:
+                visit(nxt, path + [name])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [])

@@ -112,8 +112,15 @@ def sanma_mjlog() -> str:
     tags += [init(2, scores, dora, hands), f"<V{a}/><F{a}/><T{b}/><D{b}/><U{c}/>",
              f'<N who="1" m="{p1_north << 8 | KITA_M}"/>',
              f'<AGARI ba="0,0" hai="" machi="{p1_north}" ten="40,2600,0" yaku="24,2" doraHai="{dora}" '
-             f'who="0" fromWho="1" sc="{sc(scores, [2600, -2600, 0])}"/>']  # fmt: skip
+             f'who="0" fromWho="1" sc="{sc(scores, [2600, -2600, 0])}" '
+             'owari="304,0,354,0,392,0,0,0"/>']  # fmt: skip
     return "".join(tags) + "</mjloggm>"
+
+
+def round_ends(objs: list[dict]) -> list[dict]:
+    """The objects of an excerpt without its ``incomplete`` record (the rounds cut out of a game)."""
+    assert objs[-1]["kind"] == "error" and objs[-1]["error"]["code"] == "incomplete"
+    return objs[:-1]
 
 
 def code(text: str) -> int:
@@ -146,7 +153,10 @@ def sanma_tenhou6() -> str:
           codes("234p 567p 345s 99s 67s"), codes("4s"), [60],
           [], [], [], ["流局", [-1000, -1000, 2000, 0]]]  # fmt: skip
     rule = {"disp": "三般南喰赤", "aka52": 1, "aka53": 1}
-    return json.dumps({"name": ["A", "B", "C"], "rule": rule, "log": [e1, e2]}, ensure_ascii=False)
+    final = [30000, 0, 40000, 0, 35000, 0]  # E2's end: the game is whole
+    return json.dumps(
+        {"name": ["A", "B", "C"], "rule": rule, "log": [e1, e2], "sc": final}, ensure_ascii=False
+    )
 
 
 def test_a_three_player_mjlog_agrees_round_by_round():
@@ -258,10 +268,61 @@ def test_kita_decoders():
 
 
 def test_call_sources_at_three_seats():
-    # P0's next player is P1 (1); its previous player is P2, written 3 (four-player way) or 2 (modulo 3)
+    # Tenhou counts on the four-seat cycle, the empty North seat included: from P0, 1 is P1 and 2 (across)
+    # is P2, its previous player; from P2, 2 (across) is P0, its next player, and 3 is P1. A count that
+    # lands on the empty seat is a modulo-3 count: 3 from P0 is P2, 1 from P2 is P0.
     assert [source_seat(0, r, 3) for r in (1, 2, 3)] == [1, 2, 2]
-    assert [source_seat(2, r, 3) for r in (1, 2, 3)] == [0, 1, 1]
+    assert [source_seat(1, r, 3) for r in (1, 2, 3)] == [2, 0, 0]
+    assert [source_seat(2, r, 3) for r in (1, 2, 3)] == [0, 0, 1]
     assert [source_seat(0, r, 4) for r in (1, 2, 3)] == [1, 2, 3]
+
+
+def across_tenhou6() -> str:
+    """E1 of a three-player game, P0 deals (P0 E, P1 S, P2 W; indicator South, dora West, held by none).
+    P0 draws 9p and discards White; P2 (West) pons it from East, which Tenhou writes "from across",
+    ``45p4545``, as if North sat between them; P2 discards 9m and waits on 1s alone (234p 567p 678s 1s).
+    P0 draws 9s and discards 1s: ron. Haku 1 han; fu 20 + 4 (open White pon) + 2 (single wait) = 26 ->
+    30; 1 han 30 fu = 1000 from P0."""
+    e1 = [[0, 0, 0], [35000, 35000, 35000, 0], [42], [],
+          codes("1m 9m 1p 4p 7p 2s 5s 8s 1z 2z 3z 5z 1s"), codes("9p 9s"), [45, 31],
+          codes(FILLER_B.replace("5z", "4p")), [], [],
+          codes("55z 234p 567p 678s 1s 9m"), ["45p4545"], [19],
+          [], [], [],
+          ["和了", [-1000, 0, 1000, 0], [2, 0, 2, "30符1飜1000点", "役牌 白(1飜)"]]]  # fmt: skip
+    rule = {"disp": "三般南喰赤", "aka52": 1, "aka53": 1}
+    final = [34000, 0, 35000, 0, 36000, 0]
+    game = {"name": ["A", "B", "C"], "rule": rule, "log": [e1], "sc": final}
+    return json.dumps(game, ensure_ascii=False)
+
+
+def across_mjlog() -> str:
+    """The same round as `across_tenhou6` in mjlog: P2's pon of P0's White (m: kind 31 * 3 + called 0,
+    shifted 9, the pon bit 0x8, source 2 on the four-seat cycle)."""
+    ids = Ids()
+    dora = ids.one("2z")
+    p0 = ids.many("1m 9m 1p 4p 7p 2s 5s 8s 1z 2z 3z 5z 1s")
+    p1 = ids.many(FILLER_B.replace("5z", "4p"))
+    p2 = ids.many("55z 234p 567p 678s 1s 9m")
+    nine_p, nine_s = ids.one("9p"), ids.one("9s")
+    white, one_s, nine_m = p0[11], p0[12], p2[-1]
+    pon = (31 * 3 + 0) << 9 | 0x8 | 2 | (3 << 5)  # the copy left out: White's 4th (id 127), none of ours
+    scores = [35000, 35000, 35000]
+    tags = ['<mjloggm ver="2.3"><GO type="185" lobby="0"/><UN n0="A" n1="B" n2="C" n3=""/>',
+            init(0, scores, dora, [p0, p1, p2]), f"<T{nine_p}/><D{white}/>",
+            f'<N who="2" m="{pon}"/><F{nine_m}/><T{nine_s}/><D{one_s}/>',
+            f'<AGARI ba="0,0" hai="" machi="{one_s}" ten="30,1000,0" yaku="18,1" doraHai="{dora}" '
+            f'who="2" fromWho="0" sc="{sc(scores, [-1000, 0, 1000])}" owari="340,0,350,0,360,0,0,0"/>',
+            "</mjloggm>"]  # fmt: skip
+    return "".join(tags)
+
+
+@pytest.mark.parametrize("text", [across_tenhou6, across_mjlog], ids=["tenhou6", "mjlog"])
+def test_west_calls_east_from_across(text):
+    [ron] = replay_text(text(), "s", "s")
+    assert ron["kind"] == "win", ron.get("error")
+    assert (ron["seat"], ron["from"], ron["agree"]) == (2, 0, True), ron["differences"]
+    assert ron["computed"]["deltas"] == [-1000, 0, 1000]
+    assert "pon:555z" in ron["score"]["hand"]
 
 
 def test_honba_at_three_seats():
@@ -316,14 +377,14 @@ def test_a_tenhou6_game_with_an_empty_fourth_seat_is_three_player():
     # four names (the fourth empty) and no 三 in the rule: the empty fourth hand of E2 (17 entries) tells
     data = json.loads(sanma_tenhou6())
     data["name"], data["rule"]["disp"], data["log"] = ["A", "B", "C", ""], "般南喰赤", data["log"][1:]
-    [draw] = replay_text(json.dumps(data, ensure_ascii=False), "s.json", "s")
+    [draw] = round_ends(replay_text(json.dumps(data, ensure_ascii=False), "s.json", "s"))
     assert (draw["kind"], draw["agree"], draw["recorded"]["deltas"]) == ("draw", True, [-1000, -1000, 2000])
 
 
 def test_a_tenhou6_round_of_fourteen_entries_is_three_player():
     data = json.loads(sanma_tenhou6())
     data["name"], data["rule"]["disp"], data["log"] = ["A", "B", "C", ""], "般南喰赤", data["log"][:1]
-    [tsumo] = replay_text(json.dumps(data, ensure_ascii=False), "s.json", "s")
+    [tsumo] = round_ends(replay_text(json.dumps(data, ensure_ascii=False), "s.json", "s"))
     assert (tsumo["agree"], tsumo["computed"]["deltas"]) == (True, [-4000, 7000, -2000])
 
 
@@ -338,6 +399,6 @@ def test_a_tenhou6_ron_on_a_kita():
     text = json.dumps(
         {"name": ["A", "B", "C"], "rule": {"disp": "三般南喰赤"}, "log": [e1]}, ensure_ascii=False
     )
-    [ron] = replay_text(text, "s.json", "s")
+    [ron] = round_ends(replay_text(text, "s.json", "s"))
     assert ron["agree"], ron.get("differences") or ron.get("error")
     assert (ron["score"]["win_tile"], [y["id"] for y in ron["score"]["yaku"]]) == ("4z", ["ittsu"])

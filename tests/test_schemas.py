@@ -59,7 +59,7 @@ def test_schema_lists_every_name():
     result = run("schema")
     assert result.exit_code == 0
     assert [line.split()[0] for line in result.stdout.splitlines()] == list(NAMES)
-    assert set(NAMES) == {"score", "batch", "waits", "shanten", "settle", "replay"}
+    assert set(NAMES) == {"score", "batch", "waits", "shanten", "settle", "replay", "analyze"}
 
 
 @pytest.mark.parametrize("name", list(NAMES))
@@ -252,13 +252,14 @@ def test_score_schema_accepts_the_new_keys(validators):
 
 
 def test_replay_schema_takes_the_spec_example(validators):
-    # SPEC 10's example line, re-typed here (a riichi 3 han 40 fu win by seat 2 from seat 0).
+    # SPEC 10's example line, re-typed here (a riichi 3 han 40 fu win by seat 2 from seat 0), with the
+    # seats' scores after it that docs/output.md adds.
     value = {"han": 3, "fu": 40, "yakuman": 0, "points": 5200, "yaku": [{"id": "riichi", "han": 1}],
              "deltas": [-5500, 0, 6500, 0]}  # fmt: skip
     line = {
         "source": "logs/game.xml", "game": "game", "round": 3, "kyoku": "E4", "honba": 1, "kind": "win",
         "seat": 2, "from": 0, "recorded": value, "computed": copy.deepcopy(value), "agree": True,
-        "differences": [], "score": _score(),
+        "differences": [], "score": _score(), "scores": [19500, 25000, 31500, 25000],
     }  # fmt: skip
     assert_valid(validators, "replay", line)
     error = {"source": "logs/bad.xml", "kind": "error", "error": {"code": "unreadable", "message": "not XML"}}

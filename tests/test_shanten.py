@@ -10,10 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from riichi_cli.analysis.acceptance import accepts, discard_table
 from riichi_cli.analysis.shanten import (
-    accepts,
     chiitoitsu_shanten,
-    discard_table,
     is_complete,
     kokushi_shanten,
     shanten,

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from riichi_cli.analysis.shanten import accepts, discard_table, is_complete, shanten, standard_shanten
+from riichi_cli.analysis.acceptance import accepts, discard_table
+from riichi_cli.analysis.shanten import is_complete, shanten, standard_shanten
 from riichi_cli.core.decompose import winning_tiles
 
 SHANTEN_DEV = Path(__file__).resolve().parents[1].parent / "shared" / "conformance" / "shanten-dev.json"

@@ -14,7 +14,8 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from riichi_cli.analysis.shanten import accepts, discard_table, shanten, standard_shanten
+from riichi_cli.analysis.acceptance import accepts, discard_table
+from riichi_cli.analysis.shanten import shanten, standard_shanten
 
 #: The sets within one suit, as the positions they use: nine triplets and seven sequences.
 SETS = [(i, i, i) for i in range(9)] + [(i, i + 1, i + 2) for i in range(7)]

@@ -98,3 +98,64 @@ def test_agrees_with_the_full_loader_or_declines(text):
     if got is None:
         return
     assert got == full(text), text
+
+
+# -- issue 23, point 10: agree with both full loaders or decline ------------------------------------
+
+import random  # noqa: E402
+
+import pytest  # noqa: E402
+import yaml_texts  # noqa: E402
+
+from riichi_cli.core.errors import Unreadable  # noqa: E402
+from riichi_cli.files.loader import full_yaml, parse_yaml, riichi_loader  # noqa: E402
+
+
+def deep(levels: int) -> str:
+    return "".join(" " * i + f"k{i}:\n" for i in range(levels - 1)) + " " * (levels - 1) + "v: 1\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: [x:?]\n",  # both loaders refuse it
+        "- dora: [1m, x:? ]\n",
+        "a: [x?]\n",  # the pure loader refuses it, the C one reads it
+        "a: [x:,]\n",  # the other way round
+        "k" * 1025 + ": 1\n",  # YAML's simple keys end at 1,024 characters
+        "- " + "k" * 1025 + ": 1\n",
+        deep(500),  # read when compiled, RecursionError in pure Python before issue 23
+        deep(simple_yaml.MAX_DEPTH + 1),
+        "a: " + "[" * 120 + "]" * 120 + "\n",
+    ],
+    ids=lambda t: t[:20],
+)
+def test_the_issue_texts_are_declined(text):
+    assert fast(text) is None
+    assert yaml_texts.disagreement(text) is None
+
+
+@pytest.mark.parametrize("base", yaml_texts.LOADERS, ids=lambda b: b.__name__)
+def test_deep_nesting_is_unreadable_on_every_install(base):
+    for text in [deep(simple_yaml.MAX_DEPTH + 1), deep(500), "a: " + "[" * 150 + "]" * 150 + "\n"]:
+        with pytest.raises(Unreadable, match="nested too deeply"):
+            full_yaml(text, "f.yaml", riichi_loader(base))
+    assert full_yaml(deep(simple_yaml.MAX_DEPTH), "f.yaml", riichi_loader(base)) == fast(
+        deep(simple_yaml.MAX_DEPTH)
+    )
+    with pytest.raises(Unreadable, match="in itself"):
+        full_yaml("a: &x [*x]\n", "f.yaml", riichi_loader(base))
+
+
+def test_a_key_of_1024_characters_is_still_read_as_yaml_reads_it():
+    text = "k" * 1024 + ": 1\n"
+    assert parse_yaml(text, "f") == [{"k" * 1024: 1}]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_differential_against_both_full_loaders(seed):
+    # 400 texts a seed (about 1 s); bench/fuzz_yaml.py runs the same check on millions.
+    r = random.Random(seed)
+    for _ in range(400):
+        text = yaml_texts.text(r)
+        assert yaml_texts.disagreement(text) is None, text[:300]

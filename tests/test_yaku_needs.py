@@ -15,6 +15,7 @@ from test_golden import ALL
 from test_properties import PROPERTY_SETTINGS, deals
 
 from riichi_cli.core import yaku as Y
+from riichi_cli.core import yaku_facts as F
 from riichi_cli.core.reading import Reading, readings
 from riichi_cli.io.mapping import build_request
 
@@ -31,27 +32,27 @@ def _expected_facts(r: Reading) -> int:
     """`reading_facts` from the definitions, the slow way."""
     ctx = r.ctx
     rare = (ctx.double_riichi, ctx.ippatsu, ctx.haitei, ctx.houtei, ctx.rinshan, ctx.chankan, ctx.renhou)
-    facts = Y.SITUATION if any(rare) else 0
+    facts = F.SITUATION if any(rare) else 0
     if any(t >= 27 for t in r.trips):
-        facts |= Y.HONOR_TRIP
+        facts |= F.HONOR_TRIP
     if any(r.counts[t] for t in range(27, 34)):
-        facts |= Y.HONOR
+        facts |= F.HONOR
     if len(r.seqs) >= 2:
-        facts |= Y.TWO_SEQS
+        facts |= F.TWO_SEQS
     if len(r.seqs) >= 3:
-        facts |= Y.THREE_SEQS
+        facts |= F.THREE_SEQS
     if len(r.trips) >= 3:
-        facts |= Y.THREE_TRIPS
+        facts |= F.THREE_TRIPS
     tiles = [t for t in range(34) if r.counts[t]]
     orphan = [t >= 27 or t % 9 in (0, 8) for t in tiles]
-    facts |= Y.RIICHI if ctx.riichi else 0
-    facts |= Y.TSUMO if ctx.tsumo else 0
-    facts |= Y.SIMPLES if not any(orphan) else 0
-    facts |= Y.ALL_ORPHANS if all(orphan) else 0
-    facts |= Y.ONE_SUIT if len({t // 9 for t in tiles}) == 1 else 0
-    facts |= Y.SEVEN_PAIRS if r.form == "chiitoitsu" else 0
+    facts |= F.RIICHI if ctx.riichi else 0
+    facts |= F.TSUMO if ctx.tsumo else 0
+    facts |= F.SIMPLES if not any(orphan) else 0
+    facts |= F.ALL_ORPHANS if all(orphan) else 0
+    facts |= F.ONE_SUIT if len({t // 9 for t in tiles}) == 1 else 0
+    facts |= F.SEVEN_PAIRS if r.form == "chiitoitsu" else 0
     if r.form == "standard" and (r.pair >= 27 or r.pair % 9 in (0, 8)):
-        facts |= Y.END_PAIR
+        facts |= F.END_PAIR
     return facts
 
 
@@ -59,7 +60,7 @@ def _check(mapping: dict) -> int:
     """Check every row on every reading of a hand; how many (row, reading) tests held."""
     held = 0
     for r in _readings(mapping):
-        facts = Y.reading_facts(r)
+        facts = F.reading_facts(r)
         assert facts == _expected_facts(r), (mapping, r.sets)
         table = Y.YAKU if r.closed else [y for y in Y.YAKU if y.open_han]
         tested = [row for row in table if row.test(r)]

@@ -17,7 +17,8 @@ from typing import Final
 
 from ..core.hand import HeldHand
 from ..core.tiles import NUM_TILES, name
-from .shanten import accepts, discard_masks, shanten
+from .acceptance import accepts, discard_masks
+from .shanten import shanten
 from .waits import TilePairs, discard_name, shanten_seen
 
 #: ``{"tile": "<t>", "unseen": <u>}`` at index ``5 * t + u`` (unseen is 0..4: more copies are refused).

@@ -22,14 +22,15 @@ from ..core.context import Context, Request, check_three_player_shape, check_win
 from ..core.decompose import winning_tiles
 from ..core.errors import Furiten, InvalidContext, InvalidHand, RiichiError
 from ..core.hand import Hand, HeldHand
-from ..core.notation import check_counts, parse_written
+from ..core.notation import check_counts, parse_written, tile_count_refusal
 from ..core.record import replace
 from ..core.rules import Rules
 from ..core.scoring import Result, furiten, score_request
 from ..core.tiles import FIVES, NORTH, NOT_IN_THREE_PLAYER, TILE_SET, name, seat_before
 from ..io.mapping import hand_text, read_head, read_situation
 from ..io.report import checked, error_dict, refusal, result_dict
-from .shanten import accepts, discard_table, shanten
+from .acceptance import accepts, discard_table
+from .shanten import shanten
 
 TilePairs = Sequence[tuple[int, bool]]
 #: What one column of a wait holds before it is reported: the scored win or why there is none.
@@ -54,11 +55,8 @@ def read_hand(text: object, sizes: tuple[int, ...] = (13,)) -> HeldHand:
         hint = ""
         if sizes == (13,) and hand.size == 14:
             hint = "; for 14 tiles see `riichi shanten` (which discard) or `riichi score` (a win)"
-        raise InvalidHand(
-            f"this needs {want} tiles (a meld counts 3), the hand has {hand.size}{hint}",
-            text,
-            max(len(text.rstrip()) - 1, 0),
-            detail="wrong_tile_count",
+        raise tile_count_refusal(
+            text, f"this needs {want} tiles (a meld counts 3), the hand", hand.size, hint
         )
     return hand
 

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "batch": ("batch", "batch"),
     "waits": ("waits", "waits"),
     "shanten": ("waits", "shanten"),
+    "analyze": ("analyze", "analyze"),
     "settle": ("settle", "settle"),
     "table": ("table", "table"),
     "rules": ("rules", "rules"),
@@ -53,6 +54,7 @@ def main() -> None:
       riichi batch sample_hands/*.yaml --format jsonl
       riichi waits 1112345678999m
       riichi shanten 123m456p789s12377z
+      riichi analyze 3336m234p1344s111z --dora 1m
       riichi settle sample_hands/settle/double-ron.yaml
       riichi table --rules mleague
       riichi rules wrc2022

@@ -10,7 +10,8 @@ from typing import NoReturn, TypeVar
 import click
 
 from ..core.errors import InvalidContext, RiichiError, clip, short
-from ..io.mapping import FLAGS, MAX_COUNT
+from ..io.mapping import FLAGS
+from ..io.values import MAX_COUNT
 
 T = TypeVar("T")
 #: The ok-false object a command prints with --json for a refusal.

@@ -43,38 +43,62 @@ def replay(paths, fmt, as_json, jobs, scheduler, preset, rule_items) -> None:
     sys.exit(run_replay(list(paths), "json" if as_json else fmt, jobs, scheduler, rules, overrides))
 
 
+COUNTS = (
+    "games",
+    "complete",
+    "incomplete",
+    "unreadable",
+    "round_ends",
+    "wins",
+    "draws",
+    "agreements",
+    "errors",
+)
+TABLE_ROWS = 200  # the table view prints a long game in tables of this many rows
+
+
 class Tally:
-    """The summary and the exit code, counted as the files go by (only `json` keeps every object)."""
+    """The summary and the exit code, counted as the objects go by (only `json` keeps them all)."""
 
     def __init__(self) -> None:
-        self.counts = dict.fromkeys(("games", "rounds", "wins", "draws", "agreements", "errors"), 0)
-        self.unreadable = False
+        self.counts = dict.fromkeys(COUNTS, 0)
+
+    def add_file(self, objs: list[dict]) -> None:
+        """A file's last objects: a file that could not be read is not a game; a game is complete
+        unless it ends with an ``incomplete`` record."""
+        c = self.counts
+        if any(d["kind"] == "error" and d["error"]["code"] == "unreadable" for d in objs):
+            c["unreadable"] += 1
+            return
+        c["games"] += 1
+        whole = not any(d["kind"] == "error" and d["error"]["code"] == "incomplete" for d in objs)
+        c["complete" if whole else "incomplete"] += 1
 
     def add(self, objs: list[dict]) -> None:
         c = self.counts
-        c["games"] += 1
-        c["rounds"] += len({d["round"] for d in objs if d["kind"] != "error"})
         for d in objs:
             kind = d["kind"]
             c[{"win": "wins", "draw": "draws", "error": "errors"}[kind]] += 1
             c["agreements"] += bool(d.get("agree"))
-            self.unreadable |= kind == "error" and d["round"] is None
+        c["round_ends"] = c["wins"] + c["draws"]
 
     def summary(self) -> dict:
-        """Games, round ends, wins, draws, agreements, differences and errors."""
+        """Games (complete and incomplete), unreadable files, round ends (``rounds``: the same, the
+        old name, kept for one release), wins, draws, agreements, differences and errors."""
         c = self.counts
-        differ = c["wins"] + c["draws"] - c["agreements"]
-        return {**{k: c[k] for k in list(c)[:5]}, "differences": differ, "errors": c["errors"]}
+        return {**c, "rounds": c["round_ends"], "differences": c["round_ends"] - c["agreements"]}
 
     def exit_code(self) -> int:
-        """2 when a file could not be read, 1 when a round differs or cannot be rebuilt, else 0."""
-        if self.unreadable:
+        """2 when a file could not be read, 1 when a round differs, cannot be rebuilt or a game is not
+        whole, else 0."""
+        if self.counts["unreadable"]:
             return 2
         return 1 if self.summary()["differences"] or self.counts["errors"] else 0
 
 
 def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rules, overrides: dict) -> int:
-    """Replay and print as the files come (in input order); the exit code of `Tally`."""
+    """Replay and print as the files come (in input order, each a piece of rounds at a time); the exit
+    code of `Tally`."""
     from ..files.cluster import NoDask
     from ..files.logs import replay_paths
 
@@ -82,16 +106,22 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
     tally, kept = Tally(), []
     write = sys.stdout.write
     try:
-        for objs in progress(files, "replaying", total):
-            tally.add(objs)
-            if fmt == "json":
-                kept += objs
-            elif fmt == "jsonl":
-                write("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in objs))
-            else:
-                from .render.replay import print_game
-
-                print_game(objs)
+        for pieces in progress(files, "replaying", total):
+            table: list[dict] = []
+            last: list[dict] = []
+            for objs in pieces:
+                tally.add(objs)
+                last = objs or last
+                if fmt == "json":
+                    kept += objs
+                elif fmt == "jsonl":
+                    write("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in objs))
+                else:
+                    table += objs
+                    if len(table) >= TABLE_ROWS:
+                        table = _print_table(table)
+            tally.add_file(last)
+            _print_table(table)
     except NoDask as e:
         click.echo(f"riichi: {e}", err=True)
         return 2
@@ -102,3 +132,11 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
 
         print_summary(tally.summary())
     return tally.exit_code()
+
+
+def _print_table(objs: list[dict]) -> list[dict]:
+    if objs:
+        from .render.replay import print_game
+
+        print_game(objs)
+    return []

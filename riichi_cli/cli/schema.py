@@ -22,6 +22,7 @@ NAMES = {
     "shanten": "riichi shanten --json; each line of shanten -",
     "settle": "riichi settle --json",
     "replay": "one line of riichi replay --format jsonl",
+    "analyze": "riichi analyze --json; each line of analyze -",
 }
 
 

@@ -82,7 +82,7 @@ def score(
 
 def indicators_of(mapping: dict):
     """The dora and ura indicators of a checked mapping, to name them in the dora lines."""
-    from ..io.mapping import tile_list
+    from ..io.values import tile_list
     from .render.score import Indicators
 
     return Indicators(

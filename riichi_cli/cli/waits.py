@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 import click
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, short
-from ..io.mapping import read_id, tile_list
+from ..io.values import read_id, tile_list
 from .common import (
     Refused,
     RulesParam,
@@ -128,26 +128,19 @@ def split_visible(mapping: dict, default: TilePairs) -> tuple[dict, TilePairs]:
 _line_json = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False).encode
 
 
-def run_lines(answer: Callable[[str], dict | str], keys: tuple[str, ...]) -> int:
+def run_lines(answer: Callable[[str], dict | str], keys: tuple[str, ...], jobs: int = 1) -> int:
     """Answer every stdin line with one JSON line; exit 0, or 1 if any line was refused.
 
     ``answer`` gives the object of a line, or its JSON text already written (an answer that is
     ok). A stream is answered line by line as it comes; from a regular file the answers are
-    written in blocks, since nobody waits for each of them.
+    written in blocks, since nobody waits for each of them. With ``jobs`` > 1 the lines are
+    answered in that many processes (``answer`` must then pickle: a module-level function or a
+    `functools.partial` of one), still in input order.
     """
-    from ..io.report import refusal
-
     bad = False
     flush = sys.stdout.flush if not _from_file(sys.stdin) else None
     try:
-        for n, item in stdin_lines():
-            if isinstance(item, RiichiError):
-                obj: dict | str = refusal(item, None, keys)
-            else:
-                try:
-                    obj = answer(item)
-                except RiichiError as err:
-                    obj = refusal(err, None, keys)
+        for n, obj in _answers(answer, keys, jobs):
             if isinstance(obj, str):  # the JSON text of an ok answer: "{" then its keys
                 write_json_text(f'{{"line": {n}, {obj[1:]}')
             else:
@@ -160,6 +153,38 @@ def run_lines(answer: Callable[[str], dict | str], keys: tuple[str, ...]) -> int
         sys.stderr.close()
         return 1
     return 1 if bad else 0
+
+
+def _answers(
+    answer: Callable[[str], dict | str], keys: tuple[str, ...], jobs: int
+) -> Iterator[tuple[int, dict | str]]:
+    """(line number, answer) of each stdin line in order, worked out here or in ``jobs`` processes."""
+    if jobs <= 1:
+        for n, item in stdin_lines():
+            yield _answer_line((answer, keys, n, item))
+        return
+    from contextlib import closing
+
+    from ..files.pool import pool_map
+
+    work = pool_map(
+        _answer_line, ((answer, keys, n, item) for n, item in stdin_lines()), jobs, window=2 * jobs
+    )
+    with closing(work):  # on any stop (Ctrl-C, a closed pipe) the workers end at once
+        yield from work
+
+
+def _answer_line(task: tuple) -> tuple[int, dict | str]:
+    """One line's answer: its refusal when it could not be read or is refused."""
+    from ..io.report import refusal
+
+    answer, keys, n, item = task
+    if isinstance(item, RiichiError):
+        return n, refusal(item, None, keys)
+    try:
+        return n, answer(item)
+    except RiichiError as err:
+        return n, refusal(err, None, keys)
 
 
 def _from_file(stream: object) -> bool:

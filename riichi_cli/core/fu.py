@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from .decompose import TRIP
@@ -20,12 +21,20 @@ class FuLine(Record):
         self.reason: Final = reason
         self.fu: Final = fu
         self._dict: dict | None = None  # `as_dict`, once asked for
+        self._text: str | None = None  # `json_text`, once asked for
 
     def as_dict(self) -> dict:
         """``{"reason", "fu", "id"}`` (docs/output.md ``fu_breakdown``); a fresh dict each time."""
         if self._dict is None:
             self._dict = {"reason": self.reason, "fu": self.fu, "id": self.id}
         return self._dict.copy()
+
+    def json_text(self, encode: Callable[[dict], str]) -> str:
+        """``encode(self.as_dict())``, made once: the caller (the batch's JSON writer) always passes
+        the same encoder."""
+        if self._text is None:
+            self._text = encode(self.as_dict())
+        return self._text
 
 
 # The lines every hand may have, made once (a hand's lines are shared values, not new objects).

@@ -7,7 +7,7 @@ from typing import Final
 
 from .native import i64
 from .record import Record
-from .tiles import FIVES, TILE_UNIT, format_counts, format_held, hand_suit_keys, name, suit_text
+from .tiles import FIVES, TILE_UNIT, format_counts, format_held, hand_suit_keys, name, spell_digits, suit_text
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS: Final = ("kan", "kakan", "ankan")
@@ -75,14 +75,7 @@ class Meld(Record):
         return text
 
     def _spelled(self) -> str:
-        digits, red_left = "", self.reds
-        for t in self.tiles:
-            if t in FIVES and red_left:
-                digits += "0"
-                red_left -= 1
-            else:
-                digits += str(t % 9 + 1)
-        return f"{self.kind}:{digits}{'mpsz'[self.tiles[0] // 9]}"
+        return f"{self.kind}:{spell_digits(self.tiles, self.reds)}{'mpsz'[self.tiles[0] // 9]}"
 
 
 class Hand(Record):

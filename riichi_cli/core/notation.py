@@ -224,6 +224,13 @@ def _meld(text: str, start: int, colon: int, end: int) -> Meld:
     return meld
 
 
+def tile_count_refusal(text: str, needs: str, size: int, hint: str = "", caret: bool = True) -> InvalidHand:
+    """The one refusal of a hand of the wrong size (detail ``wrong_tile_count``): ``{needs} has
+    {size}{hint}``, the caret under the hand's last character (none with ``caret`` false)."""
+    where = max(len(text.rstrip()) - 1, 0) if caret else None
+    return InvalidHand(f"{needs} has {size}{hint}", text, where, detail="wrong_tile_count")
+
+
 def parse_hand(text: str, win: str | None = None) -> Hand:
     """A 14-tile winning hand; the winning tile is the last concealed tile unless ``win`` names one.
 
@@ -235,12 +242,7 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     counts, reds, melds, last, tiles, keys = _read(text)
     size = tiles + 3 * len(melds)
     if len(melds) > 4 or size != 14 or last < 0:
-        raise InvalidHand(
-            f"a winning hand has 14 tiles (a meld counts 3), this one has {size}",
-            text,
-            max(len(text.rstrip()) - 1, 0),
-            detail="wrong_tile_count",
-        )
+        raise tile_count_refusal(text, "a winning hand has 14 tiles (a meld counts 3), this one", size)
     held = tuple(counts)
     win_tile, win_red = (last >> 1, bool(last & 1)) if win is None else pick_win_tile(held, reds, win, text)
     return packed_hand(held, win_tile, tuple(melds), reds, win_red, keys)

@@ -53,6 +53,9 @@ class Rules:
 
 #: Largest whole-number option value (points, han); bigger values are refused.
 MAX_OPTION = 1_000_000
+#: Smallest value of a whole-number option where 0 is not 0. ``min_han: 0`` would make a hand without
+#: yaku a win (han 0, no yaku: no output format has a place for it), so a win needs at least 1 han.
+MIN_OPTION: dict[str, int] = {"min_han": 1}
 
 #: Allowed values of each option: a tuple of choices, or a type for free values.
 CHOICES: dict[str, tuple | type] = {
@@ -184,7 +187,7 @@ def parse_value(key: object, value: object) -> object:
             typed = int(text)
         except ValueError:
             typed = None
-        if typed is not None and not 0 <= typed <= MAX_OPTION:  # points and han: no sane rule is bigger
+        if typed is not None and not MIN_OPTION.get(key, 0) <= typed <= MAX_OPTION:  # no sane rule is bigger
             typed = None
     elif kind is str:
         typed = text
@@ -192,7 +195,11 @@ def parse_value(key: object, value: object) -> object:
         allowed = (
             ", ".join(map(str, choices))
             if isinstance(choices, tuple)
-            else {bool: "true, false", int: f"a whole number from 0 to {MAX_OPTION}", str: "text"}[kind]
+            else {
+                bool: "true, false",
+                int: f"a whole number from {MIN_OPTION.get(key, 0)} to {MAX_OPTION}",
+                str: "text",
+            }[kind]
         )
         raise InvalidContext(
             f"bad value {short(value)} for rule option {key}; valid: {allowed}", detail="bad_rule_value"

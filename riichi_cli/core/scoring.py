@@ -21,7 +21,10 @@ from .reading import Reading, readings
 from .record import Record
 from .rules import Rules
 from .tiles import NORTH, dora_of_players, name
-from .yaku import NAMES, YakuItem, find_yaku, find_yakuman, renhou_as
+from .yaku import NAMES, find_yaku
+from .yaku_defs import YakuItem
+from .yaku_facts import renhou_as
+from .yakuman import find_yakuman
 
 
 class Result(Record):
@@ -177,7 +180,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
         no_tsumo_fu = no_tsumo_fu or y.no_tsumo_fu
     needed = 2 if _ryanshiba(r) else r.rules.min_han  # `han_needed`, without the words
     flat = _finish(r, [_RENHOU_MANGAN], 5, None, 0, "mangan", (), 2000) if renhou_as(r, "mangan") else None
-    if yaku_han < needed:
+    if yaku_han < needed or not found:  # no yaku is no win, whatever a hand-built Rules says
         if flat is not None:
             return flat
         names = tuple([NAMES[y.id][0] for y in found])

@@ -38,9 +38,6 @@ HONOR_NAMES: Final = ("East", "South", "West", "North", "White", "Green", "Red")
 HONOR_KANJI: Final = ("東", "南", "西", "北", "白", "發", "中")
 
 _DIGITS: Final = "123456789"
-#: "3" * n for every digit and count, and "0" * n: format_counts joins these instead of building strings.
-_RUNS: Final = [[d * n for n in range(6)] for d in _DIGITS]
-_RED_RUNS: Final = ["0" * n for n in range(5)]
 _NAMES: Final = tuple(f"{i % 9 + 1}{SUITS[i // 9]}" for i in range(NUM_TILES))
 _IS_TERMINAL_OR_HONOR: Final = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_TILES))
 
@@ -48,6 +45,23 @@ _IS_TERMINAL_OR_HONOR: Final = tuple(t >= 27 or t % 9 in (0, 8) for t in range(N
 def name(tile: int, red: bool = False) -> str:
     """The notation of one tile: ``name(4) == '5m'``, ``name(4, red=True) == '0m'``."""
     return f"0{SUITS[tile // 9]}" if red else _NAMES[tile]
+
+
+def spell_digits(tiles: Sequence[int], reds: int) -> str:
+    """The digits of ascending tiles, the first ``reds`` fives written 0 (so before the plain fives):
+    the one spelling of red fives, for hands, melds and groups alike.
+
+    >>> spell_digits([3, 4, 4, 5], 1)
+    '4056'
+    """
+    digits = ""
+    for t in tiles:
+        if reds > 0 and t in FIVES:
+            digits += "0"
+            reds -= 1
+        else:
+            digits += _DIGITS[t % 9]
+    return digits
 
 
 def seat_before(seat: str, players: int = 4) -> str:
@@ -190,8 +204,7 @@ def suit_text(key: int, red: int) -> str:
         for i in range(size):
             n = counts >> COUNT_BITS * (size - 1 - i) & 15
             if n:
-                red_here = red if i == 4 and suit < 3 else 0
-                digits += _RED_RUNS[red_here] + _RUNS[i][n - red_here]
+                digits += spell_digits([suit * 9 + i] * n, red)
         text = digits + SUITS[suit]
         if len(_suit_texts) < 100_000:
             _suit_texts[key << 3 | red] = text
@@ -205,9 +218,8 @@ def _format_slow(counts: list[int], reds: tuple[int, int, int], skip: int) -> st
         start = len(out)
         for i in range(7 if s == 3 else 9):
             n = counts[base + i] - (base + i == skip)
-            if n > 0:
-                red = reds[s] if i == 4 and s < 3 else 0
-                out.append(_RUNS[i][n - red] if not red else _RED_RUNS[red] + _RUNS[i][n - red])
+            if n > 0:  # any count (a refused hand may hold six copies): spelled out, never indexed
+                out.append(spell_digits([base + i] * n, reds[s] if s < 3 else 0))
         if len(out) > start:
             out.append(SUITS[s])
     return "".join(out)

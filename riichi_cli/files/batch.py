@@ -8,18 +8,17 @@ the first share of a big file is scored in the parent meanwhile.
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from typing import BinaryIO
 
-from ..api import Here, pool_map, score, set_worker_rules, worker_rules
 from ..core.errors import RiichiError
 from ..core.rules import Rules, rules_from_options, rules_options
-from ..io.report import error_dict
+from ..io.result_text import Record, refused_record, score_record
 from .loader import Unit, read_file, unit_items, units
+from .pool import Here, pool_map, set_worker_rules, worker_rules
 
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
 LINES_PER_TASK = 256
@@ -28,33 +27,18 @@ LINES_PER_TASK = 256
 SPLIT_BYTES = 256 * 1024
 
 
-def score_unit(unit: Unit, rules: Rules) -> list[dict]:
-    """The objects of one raw piece of input: parsed here, then scored."""
+def unit_records(unit: Unit, rules: Rules) -> list[Record]:
+    """The records of one raw piece of input: parsed here, then scored, each written as JSON text
+    straight from its result (`io.result_text`)."""
     return [
-        score(m, rules, src) if isinstance(m, dict) else error_dict(m, {}, src) for src, m in unit_items(unit)
+        score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
+        for src, m in unit_items(unit)
     ]
-
-
-#: One finished object: (its JSON text, ok, error code or None). Workers send text back, not
-#: dicts: a string crosses the process boundary far cheaper, and the parent only writes it.
-Record = tuple[str, bool, "str | None"]
-
-
-#: `json.dumps(d, ensure_ascii=False, allow_nan=False)` without building an encoder per call, and
-#: without the cycle check (a quarter of the encoding time): a result is a fresh tree of dicts and
-#: lists whose only input values are checked strings and numbers, never a cycle.
-_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False).encode
-
-
-def record(d: dict) -> Record:
-    """A docs/output.md object as strict JSON text (no NaN or Infinity), with what the summary counts."""
-    text = _encode(d)
-    return text, d["ok"], None if d["ok"] else d["error"]["code"]
 
 
 def task_records(task: list[Unit], rules: Rules) -> list[Record]:
     """The records of a few raw pieces, parsed and scored here."""
-    return [record(d) for unit in task for d in score_unit(unit, rules)]
+    return [rec for unit in task for rec in unit_records(unit, rules)]
 
 
 def _score_task(task: list[Unit]) -> list[Record]:
@@ -109,7 +93,7 @@ def results(
         return
     if jobs <= 1:
         for unit in pieces:
-            yield [record(d) for d in score_unit(unit, rules)]
+            yield unit_records(unit, rules)
         return
     work = pool_map(_score_task, _first_share_here(tasks(pieces, jobs), rules), jobs, set_worker_rules,
                     (rules_options(rules),))  # fmt: skip

@@ -15,7 +15,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, clip, short
 from ..io import simple_yaml
@@ -55,18 +55,23 @@ def _yaml_loader():
     if not _LOADER:
         import yaml
 
-        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-        def construct_int(loader, node):
-            text = loader.construct_scalar(node)
-            if len(text) > 4000:
-                return Oversized(len(text))
-            return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
-
-        loader = type("RiichiLoader", (base,), {})
-        loader.add_constructor("tag:yaml.org,2002:int", construct_int)
-        _LOADER.append(loader)
+        _LOADER.append(riichi_loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
     return _LOADER[0]
+
+
+def riichi_loader(base: type) -> type:
+    """``base`` (a safe YAML loader class, C or pure) with long integers kept as `Oversized`."""
+    import yaml
+
+    def construct_int(loader, node):
+        text = loader.construct_scalar(node)
+        if len(text) > 4000:
+            return Oversized(len(text))
+        return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+
+    loader = type("RiichiLoader", (base,), {})
+    loader.add_constructor("tag:yaml.org,2002:int", construct_int)
+    return loader
 
 
 _SCALAR: list = []
@@ -127,10 +132,15 @@ def parse_yaml(text: str, where: str) -> list:
     simple = simple_yaml.load(text, _scalar_builder())
     if simple is not None:
         return simple
+    return full_yaml(text, where, _yaml_loader())
+
+
+def full_yaml(text: str, where: str, loader: type) -> list:
+    """`parse_yaml` by the full ``loader`` alone (tests compare the fast reader with each one)."""
     import yaml
 
     try:
-        return [doc for doc in yaml.load_all(text, Loader=_yaml_loader()) if doc is not None]
+        docs = [doc for doc in yaml.load_all(text, Loader=loader) if doc is not None]
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -140,6 +150,39 @@ def parse_yaml(text: str, where: str) -> list:
         raise Unreadable(f"{where}: nested too deeply") from None
     except ValueError as e:  # a value the constructors refuse (a date out of range, ...)
         raise Unreadable(f"{where}: not valid YAML: {clip(str(e))}") from None
+    if any(too_deep(doc, simple_yaml.MAX_DEPTH) for doc in docs):
+        deep = simple_yaml.MAX_DEPTH
+        raise Unreadable(f"{where}: nested too deeply (more than {deep} levels, or a list in itself)")
+    return docs
+
+
+def too_deep(value: object, limit: int) -> bool:
+    """Whether lists and mappings nest more than ``limit`` levels in ``value``, or one holds itself.
+
+    Walked without recursion, each container once (aliases may share one many times): its height,
+    the deepest nesting below it, is kept by id."""
+    height: dict[int, int] = {}
+    path: set[int] = set()  # the containers entered and not yet left: the current path
+    stack: list[tuple[Any, bool]] = [(value, False)]
+    while stack:
+        item, leaving = stack.pop()
+        if not isinstance(item, (list, dict)):
+            continue
+        key = id(item)
+        children = list(item.values()) if isinstance(item, dict) else item
+        if leaving:
+            path.discard(key)
+            below = [height.get(id(c), 0) for c in children if isinstance(c, (list, dict))]
+            height[key] = 1 + max(below, default=0)
+            if height[key] > limit:
+                return True
+        elif key not in height:
+            if key in path or len(path) >= limit:
+                return True
+            path.add(key)
+            stack.append((item, True))
+            stack.extend((child, False) for child in children)
+    return False
 
 
 def hands_of(doc: object, where: str) -> list[dict | RiichiError]:

@@ -10,15 +10,16 @@ two halves for an analysis of 13 tiles, which has a situation but no winning til
 
 from __future__ import annotations
 
-import math
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
-from ..core.errors import InvalidContext, NotationError, did_you_mean, short
+from ..core.errors import InvalidContext, short
 from ..core.hand import Hand, Meld
-from ..core.notation import check_counts, parse_hand, scan_codes, tile_code
+from ..core.notation import check_counts, parse_hand
 from ..core.record import Record, replace
-from ..core.rules import DEFAULT_PRESET, PRESETS, Rules, resolve_rules, with_overrides
+from ..core.rules import DEFAULT_PRESET, PRESETS, Rules
+from .rules_input import read_rules
+from .values import chankan_value, count, flag, read_id, seat, tile_codes, unknown_key_message
 
 #: The yes/no keys of a situation, in the order the command line lists them.
 FLAGS: Final = (
@@ -30,19 +31,6 @@ KEYS: Final = frozenset(
     + ("hand", "win_tile", "win", "from", "round_wind", "seat_wind", "dora", "ura", "honba")
     + ("riichi_sticks", "discards", "passed", "rules", "rule_options", "id", "kita")
 )
-_SEATS: Final = {"E": "E", "S": "S", "W": "W", "N": "N"}
-_SEAT_WORDS: Final = {
-    "e": "E",
-    "s": "S",
-    "w": "W",
-    "n": "N",
-    "east": "E",
-    "south": "S",
-    "west": "W",
-    "north": "N",
-}
-
-TilePairs = list[tuple[int, bool]]
 
 
 class Head(Record):
@@ -56,198 +44,6 @@ class Head(Record):
         self.tsumo: Final = tsumo
         self.round_wind: Final = round_wind
         self.seat_wind: Final = seat_wind
-
-
-def unknown_key_message(key: object, valid: frozenset[str] | set[str]) -> str:
-    """``unknown key 'hnd' (did you mean 'hand'?)``, or the valid keys when nothing is close."""
-    hint = did_you_mean(key, valid) or " (valid keys: " + ", ".join(sorted(valid)) + ")"
-    return f"unknown key {short(key)}{hint}"
-
-
-def valid_id(value: object) -> bool:
-    """An ``id`` is echoed into JSON as it is: a string, a finite number of at most 30 digits (no
-    NaN, no infinity, no int too long to print), a bool or nothing."""
-    if isinstance(value, float):
-        return math.isfinite(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value.bit_length() <= 100
-    return value is None or isinstance(value, (str, bool))
-
-
-def read_id(mapping: dict) -> Any:
-    """The ``id`` key, checked by `valid_id`."""
-    ident = mapping.get("id")
-    if not valid_id(ident):
-        message = f"id must be a string or a finite number of at most 30 digits, got {short(ident)}"
-        raise InvalidContext(message, detail="bad_id")
-    return ident
-
-
-def seat(value: object, key: str) -> str:
-    if not isinstance(value, str):
-        found = None
-    else:
-        found = _SEATS.get(value)  # as written most of the time: no strip and lower
-        if found is None:
-            found = _SEAT_WORDS.get(value.strip().lower())
-    if found is None:
-        raise InvalidContext(f"{key} must be one of E, S, W, N, got {short(value)}", detail="bad_seat")
-    return found
-
-
-def flag(value: object, key: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidContext(f"{key} must be true or false, got {short(value)}", detail="bad_flag")
-    return value
-
-
-def chankan_value(value: object) -> tuple[bool, bool]:
-    """(chankan, the robbed kan was concealed) of ``chankan: true | false | ankan``."""
-    if isinstance(value, bool):
-        return value, False
-    if isinstance(value, str) and value.strip().lower() == "ankan":
-        return True, True
-    message = f"chankan must be true, false or ankan (a robbed concealed kan), got {short(value)}"
-    raise InvalidContext(message, detail="bad_flag")
-
-
-#: Counters (honba, deposits) above this are refused: no table gets there, and points stay small.
-MAX_COUNT: Final = 999
-
-
-def count(value: object, key: str, high: int = MAX_COUNT) -> int:
-    """A whole number from 0 to ``high`` (bounded, so a 5,000-digit honba is refused, not computed)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise InvalidContext(
-            f"{key} must be a whole number from 0 to {high}, got {short(value)}", detail="bad_count"
-        )
-    return value
-
-
-def tile_list(value: object, key: str) -> TilePairs:
-    """A list of tiles (``[4s, 1z]``) or a string of groups (``"4s1z"``, ``"3m,4m"``, ``"1p 2p"``)
-    as (tile, red) pairs: commas and spaces may separate the groups."""
-    return [(code >> 1, bool(code & 1)) for code in tile_codes(value, key)]
-
-
-def tile_codes(value: object, key: str) -> list[int]:
-    """`tile_list` as tile codes (tile * 2 + red): no pair to build per tile."""
-    if value is None:
-        return []
-    items: list  # walked as a list (a union of list and tuple is walked by the generic protocol)
-    if isinstance(value, str):
-        items = [value]
-    elif isinstance(value, list):
-        items = value
-    elif isinstance(value, tuple):
-        items = list(value)
-    else:
-        _not_a_tile_list(key, value)
-    for item in items:
-        if not _tile_item(item):
-            _not_a_tile_list(key, value)
-    try:
-        out: list[int] = []
-        for item in items:
-            text = item if isinstance(item, str) else str(item)
-            code = tile_code(text)  # most items are one tile, like '1m'
-            if code >= 0:
-                out.append(code)
-            else:
-                out += scan_list(text)
-        return out
-    except NotationError as e:
-        raise e.reworded(f"{key}: {e.message}") from None
-
-
-def _not_a_tile_list(key: str, value: object) -> NoReturn:
-    raise InvalidContext(
-        f"{key} must be a list of tiles or a string like '4s1z', got {short(value)}", detail="bad_tile_list"
-    )
-
-
-def _tile_item(value: object) -> bool:
-    """A list item that may name tiles: text, or a small number (YAML reads ``[55]`` as one)."""
-    return isinstance(value, str) or (isinstance(value, int) and abs(value) < 10**9)
-
-
-def scan_list(text: str) -> list[int]:
-    """The tile codes of ``text``, its groups separated by commas and/or whitespace (or nothing)."""
-    out: list[int] = []
-    start = 0
-    for i in range(len(text) + 1):
-        if i == len(text) or text[i] == "," or text[i].isspace():
-            if i > start:
-                out += scan_codes(text, start, i)  # positions stay those of ``text`` for the caret
-            start = i + 1
-    return out
-
-
-# (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
-# default is kept in the entry so that its id cannot be reused while the entry lives; keying on the
-# id spares hashing all the options of a Rules value for every hand.
-_rules_cache: Final[dict[object, tuple[Rules, Rules]]] = {}
-
-
-def read_rules(mapping: dict, default: Rules) -> Rules:
-    """The rules of a hand: its own preset and options over the caller's default rules.
-
-    Batches repeat the same few rule settings, so resolved rules are cached by their inputs.
-    """
-    preset, options = mapping.get("rules"), mapping.get("rule_options")
-    if preset is None and not options:
-        return default
-    try:
-        key: object
-        if isinstance(options, dict) and len(options) == 1:  # the common case, as a flat key
-            for name, value in options.items():  # the type too: True == 1 == 1.0, but 1.0 is refused
-                key = (id(default), preset, name, value, type(value))
-        else:
-            items = [(k, v, type(v)) for k, v in options.items()] if isinstance(options, dict) else options
-            key = (id(default), preset, tuple(items) if isinstance(items, list) else items)
-        entry = _rules_cache.get(key)
-    except TypeError:  # an unhashable value: resolve it (and let it be refused) below
-        key, entry = None, None
-    if entry is not None and entry[0] is default:
-        return entry[1]
-    found = _read_rules(preset, options, default)
-    if key is not None and len(_rules_cache) < 1024:
-        _rules_cache[key] = (default, found)
-    return found
-
-
-def rules_of(rules: object) -> Rules:
-    """Rules from a Rules value, a preset name, or ``{"rules": preset, "rule_options": {...}}``
-    (the default rules a caller of the API gives); None is the default preset."""
-    if rules is None:
-        return resolve_rules()
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return resolve_rules(rules)
-    if isinstance(rules, dict):
-        unknown = [k for k in rules if k not in ("rules", "rule_options")]
-        if unknown:
-            raise InvalidContext(
-                unknown_key_message(unknown[0], {"rules", "rule_options"}), detail="unknown_key"
-            )
-        preset, options = rules.get("rules"), rules.get("rule_options") or {}
-        if not isinstance(options, dict) or not (preset is None or isinstance(preset, str)):
-            raise InvalidContext("rules must be a preset name and rule_options a mapping")
-        return resolve_rules(preset, options)
-    raise InvalidContext(f"rules must be a preset name or a mapping, got {type(rules).__name__}")
-
-
-def _read_rules(preset: object, options: object, default: Rules) -> Rules:
-    if options is not None and not isinstance(options, dict):
-        raise InvalidContext(
-            f"rule_options must be a mapping, got {short(options)}", detail="bad_rule_options"
-        )
-    if preset is not None and not isinstance(preset, str):
-        raise InvalidContext(f"rules must be a preset name, got {short(preset)}", detail="bad_preset")
-    if preset is None:
-        return with_overrides(default, options or {})
-    return resolve_rules(preset, options)
 
 
 def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict | None = None) -> Request:
@@ -354,9 +150,15 @@ def check_keys(mapping: dict) -> None:
 
 #: The situation keys most hands do not have: when none is there, `read_context` skips them all.
 _RARE_KEYS: Final = frozenset(FLAGS + ("chankan", "discards", "passed")) - {"riichi"}
+
+
 #: `key_shape` bits: every key is an input key; some key is one of `_RARE_KEYS`.
 _VALID: Final = 1
+
+
 _RARE: Final = 2
+
+
 #: `key_shape` by a mapping's keys in order: a batch repeats a few sets of keys, and one lookup costs
 #: less than checking each key twice. Bounded, and only small mappings are kept.
 _shapes: Final[dict[tuple, int]] = {}

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Final
 
 from ..core.decompose import SEQ, TRIP
-from ..core.hand import Hand
+from ..core.hand import Hand, Meld
 from ..core.native import i64
 from ..core.reading import Reading, _sequence_wait
 from ..core.scoring import Result
-from ..core.tiles import FIVES, SUITS, format_counts
+from ..core.tiles import FIVES, SUITS, format_counts, spell_digits
 
 #: The core's wait names -> docs/output.md names, for the closed-only forms.
 _KOKUSHI_WAITS: Final = {"kokushi13": "kokushi_13", "tanki": "kokushi"}
@@ -27,14 +27,7 @@ _GROUP: Final[dict[str, object]] = {"tiles": None, "kind": None, "open": False, 
 
 def group_text(tiles: list[int], reds: int) -> str:
     """One suit's tiles in notation, the first ``reds`` fives as 0: ``group_text([3, 4, 5], 1) == '406m'``."""
-    digits = ""
-    for t in sorted(tiles):
-        if t in FIVES and reds > 0:
-            digits += "0"
-            reds -= 1
-        else:
-            digits += str(t % 9 + 1)
-    return digits + SUITS[tiles[0] // 9]
+    return spell_digits(sorted(tiles), reds) + SUITS[tiles[0] // 9]
 
 
 PAIR: Final = -1
@@ -54,14 +47,21 @@ def _tiles(kind: int, t: int) -> list[int]:
     return [t, t + 1, t + 2] if kind == SEQ else [t] * (2 if kind == PAIR else 3)
 
 
-def _group_dict(group: i64, reds: i64, win: bool) -> dict:
-    key: i64 = (group * 4 + reds) * 2 + win
+def _group_key(group: i64, reds: i64, win: bool) -> int:
+    """A concealed group of the output, its red fives and whether it is the winning group, as one int."""
+    return (group * 4 + reds) * 2 + win
+
+
+def _group_template(key: i64) -> dict:
+    """The output dict of a group key (made once, shared: callers copy it)."""
     found = _group_dicts[key]
     if found is None:
+        win, rest = bool(key & 1), key >> 1
+        group, reds = rest >> 2, rest & 3
         t, kind = group // _KINDS, group % _KINDS
         text = group_text(_tiles(kind - 1, t), reds)
         found = _group_dicts[key] = {"tiles": text, "kind": _KIND_NAMES[kind], "open": False, "win": win}
-    return found.copy()
+    return found
 
 
 def _win_index(r: Reading, groups: list[int]) -> int:
@@ -107,8 +107,9 @@ def _red_counts(groups: list[int], win: int, hand: Hand) -> list[int]:
     return used
 
 
-def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
-    """The concealed groups and the pair of a standard reading, in tile order, red fives handed out."""
+def concealed_keys(r: Reading, hand: Hand) -> list[int]:
+    """The concealed groups and the pair of a standard reading, in tile order, red fives handed out,
+    as group keys (`_group_key`): the same keys give the same output, as dicts or as JSON text."""
     groups = [r.pair * _KINDS + PAIR + 1]
     for i in range(len(r.sets) - len(hand.melds)):
         kind, t, _, _ = r.sets[i]
@@ -117,9 +118,29 @@ def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
     win = _win_index(r, groups)
     r0, r1, r2 = hand.reds
     if not (r0 or r1 or r2):
-        return [_group_dict(group, 0, i == win) for i, group in enumerate(groups)]
+        return [_group_key(group, 0, i == win) for i, group in enumerate(groups)]
     reds = _red_counts(groups, win, hand)
-    return [_group_dict(group, reds[i], i == win) for i, group in enumerate(groups)]
+    return [_group_key(group, reds[i], i == win) for i, group in enumerate(groups)]
+
+
+def group_template(key: int) -> dict:
+    """The shared output dict of a concealed group key (not to be changed: copy it)."""
+    found = _group_dicts[key]
+    return found if found is not None else _group_template(key)
+
+
+def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
+    """The concealed groups and the pair of a standard reading as fresh output dicts."""
+    return [group_template(key).copy() for key in concealed_keys(r, hand)]
+
+
+def meld_group(m: Meld) -> dict:
+    """The output dict of a called meld (or concealed kan): its tiles as written, without the prefix."""
+    group = _GROUP.copy()
+    group["tiles"] = m.notation()[len(m.kind) + 1 :]
+    group["kind"] = _MELD_KINDS[m.kind]
+    group["open"] = m.is_open
+    return group
 
 
 def reading_groups(res: Result) -> list[dict]:
@@ -140,11 +161,7 @@ def reading_groups(res: Result) -> list[dict]:
         return out
     groups = _concealed_groups(r, hand)
     for m in hand.melds:
-        group = _GROUP.copy()
-        group["tiles"] = m.notation()[len(m.kind) + 1 :]
-        group["kind"] = _MELD_KINDS[m.kind]
-        group["open"] = m.is_open
-        groups.append(group)
+        groups.append(meld_group(m))
     return groups
 
 

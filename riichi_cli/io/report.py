@@ -9,8 +9,10 @@ from ..core.errors import InvalidContext, RiichiError
 from ..core.points import honba_share
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request
-from .mapping import build_request, rules_of, valid_id
+from .mapping import build_request
 from .reading import reading_dict
+from .rules_input import rules_of
+from .values import valid_id
 
 ECHO_KEYS = ("hand", "win_tile", "win", "from", "seat_wind", "round_wind")
 SCORE_KEYS = ("han", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "points", "payments")

@@ -24,8 +24,15 @@ _ODD = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\uff
 _ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?$")
 #: First characters that make a value something other than a plain scalar (or a YAML error).
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
-#: Characters a plain scalar inside a flow list may not hold (here: they send the text away).
-_FLOW_ODD = re.compile(r"[\[\]{}#'\"]|: |:$")
+#: Characters a plain scalar inside a flow list may not hold (here: they send the text away). ":" and
+#: "?" are there because the two YAML loaders disagree on them in flow (`[x?]`, `[x:,]`, `[x:?]`).
+_FLOW_ODD = re.compile(r"[\[\]{}#'\":?]")
+#: Longest simple key: YAML refuses implicit keys over 1,024 characters; shorter ones are left to it too.
+MAX_KEY = 1000
+#: Deepest nesting of lists and mappings a document may have, here and in the full loader
+#: (`files.loader.parse_yaml` refuses deeper documents): past about 500 levels the pure-Python YAML
+#: loader runs out of stack while the C one does not, so a limit well below keeps installs alike.
+MAX_DEPTH = 100
 
 
 class NotSimple(Exception):
@@ -76,6 +83,7 @@ class _Reader:
         self.build = scalar
         self.cache: dict[str, Any] = {}
         self.entries: dict[str, tuple[Any, str]] = {}
+        self.depth = 0
 
     def document(self) -> Any:
         value = self.block(self.indents[0])
@@ -90,6 +98,7 @@ class _Reader:
         return self.mapping(indent)
 
     def sequence(self, indent: int) -> list:
+        self.enter()
         items = []
         indents, contents = self.indents, self.contents
         while indents[self.i] == indent and (contents[self.i] == "-" or contents[self.i].startswith("- ")):
@@ -107,9 +116,17 @@ class _Reader:
                 self.i += 1
             if indents[self.i] > indent:
                 raise NotSimple
+        self.depth -= 1
         return items
 
+    def enter(self) -> None:
+        """One level deeper; past `MAX_DEPTH` the full loader decides (and refuses)."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise NotSimple
+
     def mapping(self, indent: int) -> dict:
+        self.enter()
         result: dict = {}
         # Only texts already read as plain scalars are cached: a hit needs no further checks.
         indents, contents, cache = self.indents, self.contents, self.cache
@@ -132,6 +149,7 @@ class _Reader:
                 result[key] = None
             if indents[self.i] > indent:
                 raise NotSimple
+        self.depth -= 1
         return result
 
     def entry(self, content: str) -> tuple[Any, str]:
@@ -140,6 +158,8 @@ class _Reader:
         if match is None:
             raise NotSimple
         key, text = match.groups()
+        if len(key) > MAX_KEY:
+            raise NotSimple
         found = self.entries[content] = (self.scalar(key), text or "")
         return found
 
@@ -156,6 +176,8 @@ class _Reader:
             text = text[:cut].rstrip(" ")
         if first == "[" and text[-1] == "]":
             inner = text[1:-1].strip(" ")
+            if self.depth >= MAX_DEPTH:
+                raise NotSimple
             return [self.plain(item.strip(" "), True) for item in inner.split(",")] if inner else []
         return self.plain(text, False)
 

@@ -42,14 +42,15 @@ def _key(item: dict) -> tuple:
 
 def differences(recorded: dict, computed: dict | None) -> list[str]:
     """``"fu: recorded 30, computed 40"`` for each field that differs. What the log leaves out is not
-    compared: the fu of tenhou6's limit hands, everything but the deltas of a log that gives only those."""
+    compared: the fu of tenhou6's limit hands, the yaku of an mjai log that names them in a way riichi
+    cannot split (``sangenpai``), everything but the deltas of a log that gives only those."""
     if computed is None:
         return []
     out = []
     only_deltas = recorded["points"] is None
     for f in FIELDS:
         rec, comp = recorded[f], computed[f]
-        if only_deltas and f != "deltas" or f == "fu" and rec is None:
+        if only_deltas and f != "deltas" or f in ("fu", "yaku") and rec is None:
             continue
         if f == "yaku" and rec is not None and comp is not None:
             same = sorted(map(_key, rec)) == sorted(map(_key, comp))
@@ -149,7 +150,10 @@ def kita_as_logged(computed: list[dict], recorded: list[dict] | None) -> list[di
 
 
 def pao_difference(rnd: Round, w: Win, liable: str | None) -> list[str]:
-    """The liable seat the log names against the one the calls show (the seat that fed the set)."""
+    """The liable seat the log names against the one the calls show (the seat that fed the set); -1 is a
+    log that does not name it (mjai: its deltas tell)."""
+    if w.pao == -1:
+        return []
     found = None if liable is None else (SEATS.index(liable) + rnd.dealer) % rnd.players
     if found == w.pao:
         return []

@@ -89,12 +89,20 @@ def _pon(m: int, source: int) -> Meld:
 
 
 def source_seat(who: int, relative: int, players: int) -> int:
-    """The absolute seat a call of ``who`` took its tile from. With three players there is no seat
-    across: 1 is the next player and anything else the previous one, so a log that counts the left
-    player as 3 (the four-player way) and one that counts it as 2 (seats modulo 3) both read."""
+    """The absolute seat a call of ``who`` took its tile from. Tenhou counts three-player calls on the
+    four-seat cycle, as if the empty North seat were there: West (2) calling East's (0) discard writes
+    "from across" (2), East calling West writes "from across" too. A relative seat that lands on the
+    empty seat is read as a converter's count modulo 3 (1 the next player, else the previous one)."""
     if players == 4:
         return (who + relative) % 4
-    return (who + (1 if relative == 1 else -1)) % players
+    seat = (who + relative) % 4
+    return seat if seat < players else (who + (1 if relative == 1 else -1)) % players
+
+
+def relative_seat(who: int, fed: int) -> int:
+    """The relative seat (1 next, 2 across, 3 previous) of ``fed`` seen from ``who``, on the four-seat
+    cycle at three seats too (the way Tenhou writes it)."""
+    return (fed - who) % 4
 
 
 def nuki(tile: int) -> Meld:

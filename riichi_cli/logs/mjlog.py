@@ -7,10 +7,25 @@ still reads every round before the place where a cut-off file stops.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Final
 
 from .melds import decode_m
-from .model import Call, Discard, Dora, Draw, Ending, Game, Recorded, Riichi, Round, Win
+from .model import (
+    Call,
+    Discard,
+    Dora,
+    Draw,
+    Ending,
+    Game,
+    Piece,
+    Problem,
+    Recorded,
+    Riichi,
+    Round,
+    Win,
+    finished,
+)
 from .tiles import LogError, from_id
 from .yaku import MJLOG
 
@@ -39,17 +54,67 @@ def ints(text: str) -> list[int]:
         raise LogError(f"{text[:40]!r} is not a list of numbers") from None
 
 
+#: What may come before ``<mjloggm``: blanks, an XML declaration, comments (a log id, a note), a doctype.
+_PROLOG: Final = re.compile(r"(?:\s+|<\?xml.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>)*", re.S)
+
+
+def prolog_end(text: str) -> int:
+    """Where the log's first tag starts, after blanks, an XML declaration and comments."""
+    m = _PROLOG.match(text)
+    return m.end() if m else 0
+
+
 def is_mjlog(text: str) -> bool:
-    return "<mjloggm" in text[:200]
+    return text.startswith("<mjloggm", prolog_end(text))
 
 
 def read_mjlog(text: str, ref: str = "") -> Game:
-    """Every round of an mjlog text; a round the log stops in the middle of is noted in ``problems``."""
+    """Every round of an mjlog text; a round that cannot be read, or that the log stops in the middle
+    of, is noted in ``problems``."""
+    game, starts = mjlog_header(text, ref)
+    for item in mjlog_rounds(game, text[starts[0] :] if starts else "", 0, last=False):
+        if isinstance(item, Problem):
+            game.problems.append((item.index, item.why, item.kyoku, item.honba))
+        else:
+            game.rounds.append(item)
+    return game
+
+
+def mjlog_header(text: str, ref: str = "") -> tuple[Game, list[int]]:
+    """The game (rule bits of the ``GO`` tag, no rounds) and where each ``<INIT`` tag starts."""
     if not is_mjlog(text):
         raise LogError("not a Tenhou mjlog (no <mjloggm> tag)")
     game = Game(ref, 4, True, True, [])
+    starts = []
+    at = text.find("<INIT")
+    while at >= 0:
+        starts.append(at)
+        at = text.find("<INIT", at + 5)
+    for name, number, attrs in _TAG.findall(text, 0, starts[0] if starts else len(text)):
+        if name == "GO":
+            try:
+                _tag(game, None, name, number, dict(_ATTR.findall(attrs)))
+            except ValueError as e:
+                raise LogError(f"bad <GO> tag: {e}") from None
+    return game, starts
+
+
+def mjlog_pieces(game: Game, text: str, starts: list[int], size: int) -> Iterator[Piece]:
+    """The rounds ``size`` at a time, each piece the text from one ``<INIT`` to the next piece's."""
+    for i in range(0, len(starts), size):
+        end = starts[i + size] if i + size < len(starts) else len(text)
+        yield Piece("mjlog", game, text[starts[i] : end], i, i + size >= len(starts))
+
+
+def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterator[Round | Problem]:
+    """The rounds of a piece of mjlog text (starting at an ``<INIT`` tag), in order, each read whole or
+    a `Problem`. A round cut off by the end of the log (``last``) is left to `mjlog_ending` to report."""
+    game.started = first
     rnd: Round | None = None
     for name, number, attrs in _TAG.findall(text):
+        if name == "INIT" and rnd is not None:
+            yield finished(rnd)
+            rnd = None
         try:
             move = _MOVES.get(name) if number and rnd is not None else None
             if move is not None and rnd is not None:  # most tags: a draw or a discard, read fast
@@ -60,16 +125,28 @@ def read_mjlog(text: str, ref: str = "") -> Game:
         except (LogError, ValueError, KeyError, IndexError) as e:
             why = f"bad <{name}{number}> tag: {e}"
             if rnd is not None and name != "INIT":  # the round being read is lost
-                game.rounds.pop()
-                game.problems.append((rnd.index, why, rnd.name, rnd.honba))
-            else:  # a round that could not even begin (or a tag before any round)
-                game.problems.append((max(0, game.started - 1), why, None, None))
+                yield Problem(rnd.index, why, rnd.name, rnd.honba)
+            else:  # a round that could not even begin
+                yield Problem(max(0, game.started - 1), why)
             rnd = None
-    last = game.rounds[-1] if game.rounds else None
-    if last is not None and not last.wins and last.draw is None:
-        game.rounds.pop()
-        game.problems.append((last.index, "the log ends before this round does", last.name, last.honba))
-    return game
+    if rnd is not None and (rnd.wins or rnd.draw is not None or not last):
+        yield finished(rnd)
+
+
+def mjlog_ending(text: str, starts: list[int]) -> str | None:
+    """Why the log does not hold the whole game, or None: Tenhou writes the final scores (``owari``) on
+    the last round end and closes the log with ``</mjloggm>``."""
+    end = max(text.rfind("<AGARI"), text.rfind("<RYUUKYOKU"))
+    if not starts:
+        return None  # no round at all: the reader says so
+    if end < starts[-1]:
+        return f"the log stops in the middle of round {len(starts) - 1}: the game goes on past the file"
+    close = text.find(">", end)
+    if close < 0 or "owari=" not in text[end:close]:
+        return "the last round end carries no final scores (owari): the game goes on past the file"
+    if text.rfind("</mjloggm>") < end:
+        return "the log stops before its closing </mjloggm> tag"
+    return None
 
 
 def _tag(game: Game, rnd: Round | None, name: str, number: str, a: dict[str, str]) -> Round | None:
@@ -109,7 +186,6 @@ def _init(game: Game, a: dict[str, str]) -> Round:
     rnd = Round(game.started - 1, seed[0], seed[1], seed[2], scores, [_tile(game, seed[5])], hands)
     if int(a.get("oya", rnd.dealer)) != rnd.dealer:
         raise LogError(f"dealer {a.get('oya')} does not match round {seed[0]}")
-    game.rounds.append(rnd)
     return rnd
 
 

@@ -66,7 +66,8 @@ class Recorded:
 
 @dataclass(frozen=True)
 class Win:
-    """One winner: ``source`` is the discarder's seat (None for tsumo), ``pao`` the liable seat or None."""
+    """One winner: ``source`` is the discarder's seat (None for tsumo), ``pao`` the liable seat or None
+    (-1: the log does not say)."""
 
     who: int
     source: int | None
@@ -126,3 +127,34 @@ class Game:
     #: rounds that could not be read: (round index, why, the round's name and honba when known)
     problems: list[tuple[int, str, str | None, int | None]] = field(default_factory=list)
     started: int = 0  # rounds begun so far, read or not: the next round's index
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A round that could not be read: its index, why, and its name and honba when known."""
+
+    index: int
+    why: str
+    kyoku: str | None = None
+    honba: int | None = None
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Some consecutive rounds of one log, as the reader of its format takes them: a slice of the text
+    (mjlog, mjai) or the raw round lists (tenhou6). Small and picklable: the unit of work of a pool.
+    ``game`` is the log's header (rounds empty); ``first`` the index of the first round in it;
+    ``last`` whether the log ends with this piece."""
+
+    fmt: str
+    game: Game
+    payload: object
+    first: int
+    last: bool
+
+
+def finished(rnd: Round, why: str = "the log ends before this round does") -> Round | Problem:
+    """The round as read, or a `Problem` when it has no end (no win, no draw)."""
+    if rnd.wins or rnd.draw is not None:
+        return rnd
+    return Problem(rnd.index, why, rnd.name, rnd.honba)

@@ -12,10 +12,25 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Final
 
 from .melds import ANKAN, CHI, KAKAN, KAN, Meld, nuki, parse_call, source_seat
-from .model import Call, Discard, Dora, Draw, Ending, Event, Game, Recorded, Riichi, Round, Win
+from .model import (
+    Call,
+    Discard,
+    Dora,
+    Draw,
+    Ending,
+    Event,
+    Game,
+    Piece,
+    Problem,
+    Recorded,
+    Riichi,
+    Round,
+    Win,
+)
 from .tiles import LogError, from_code, kind_of
 from .yaku import JAPANESE
 
@@ -31,6 +46,17 @@ _YAKU: Final = re.compile(r"^(.*)\((\d+)飜\)$|^(.*)\(役満\)$")
 
 def read_tenhou6(text: str, ref: str = "") -> Game:
     """Every round of a tenhou6 text; a round that cannot be dealt back is noted in ``problems``."""
+    game, data = tenhou6_header(text, ref)
+    for item in tenhou6_rounds(game, data["log"], 0):
+        if isinstance(item, Problem):
+            game.problems.append((item.index, item.why, item.kyoku, item.honba))
+        else:
+            game.rounds.append(item)
+    return game
+
+
+def tenhou6_header(text: str, ref: str = "") -> tuple[Game, dict]:
+    """The game (seats and lobby rules, no rounds) and the parsed JSON object."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
@@ -42,13 +68,32 @@ def read_tenhou6(text: str, ref: str = "") -> Game:
     red = any(rule.get(k) for k in ("aka", "aka51", "aka52", "aka53")) or "赤" in disp or not rule
     names = data["name"] if isinstance(data.get("name"), list) else []
     players = 3 if len(names) == 3 or "三" in disp or _no_fourth_hand(data["log"]) else 4
-    game = Game(str(data.get("ref") or ref), players, bool(red), "喰" in disp or not disp, [])
-    for i, raw in enumerate(data["log"]):
+    return Game(str(data.get("ref") or ref), players, bool(red), "喰" in disp or not disp, []), data
+
+
+def tenhou6_pieces(game: Game, rounds: list, size: int) -> Iterator[Piece]:
+    for i in range(0, len(rounds), size):
+        yield Piece("tenhou6", game, rounds[i : i + size], i, i + size >= len(rounds))
+
+
+def tenhou6_rounds(game: Game, rounds: list, first: int) -> Iterator[Round | Problem]:
+    for i, raw in enumerate(rounds, first):
         try:
-            game.rounds.append(read_round(i, raw, players))
+            yield read_round(i, raw, game.players)
         except (LogError, ValueError, TypeError, KeyError, IndexError) as e:
-            game.problems.append((i, f"round cannot be rebuilt: {e}", *_name(raw)))
-    return game
+            yield Problem(i, f"round cannot be rebuilt: {e}", *_name(raw))
+
+
+def tenhou6_final(data: dict, players: int) -> tuple[int, ...] | None:
+    """The final scores Tenhou writes beside the rounds (``sc``: score, points, score, points...), or
+    None when the file has none (an excerpt, or a converter that leaves it out)."""
+    sc = data.get("sc")
+    if not isinstance(sc, list) or len(sc) < 2 * players:
+        return None
+    try:
+        return tuple(int(sc[2 * p]) for p in range(players))
+    except (TypeError, ValueError):
+        return None
 
 
 def _no_fourth_hand(rounds: list) -> bool:

@@ -216,7 +216,7 @@ def svg_picture(d: dict) -> str:
     body += tiles
     top = MARGIN + 38 + H + 56
     lines = yaku_lines(d)
-    name_w = max(len(n) for n, _ in lines) * 8.6 + 12
+    name_w = max((len(n) for n, _ in lines), default=0) * 8.6 + 12
     han_x = MARGIN + name_w + 70
     for i, (name_, han) in enumerate(lines):
         body.append(_text(MARGIN, top + i * 22, name_, 15))

@@ -38,7 +38,9 @@ def how_text(d: dict) -> str:
 
 
 def round_label(d: dict) -> str:
-    return f"{d.get('kyoku') or '?'}-{d.get('honba') or 0}" if d.get("round") is not None else "file"
+    if d.get("round") is not None:
+        return f"{d.get('kyoku') or '?'}-{d.get('honba') or 0}"
+    return "game" if d.get("kind") == "error" and d["error"]["code"] == "incomplete" else "file"
 
 
 def row(d: dict) -> list[str | Text]:
@@ -70,10 +72,23 @@ def print_game(objs: list[dict], out: Console | None = None) -> None:
             out.print(Text(f"{round_label(d)} {how_text(d)}: {diff}", style="red"), soft_wrap=True)
 
 
+def plural(n: int, word: str) -> str:
+    """``1 game``, ``2 games``, ``1 round end``, ``0 errors``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def print_summary(stats: dict, out: Console | None = None) -> None:
+    """``3 games (1 incomplete), 1 unreadable file, 40 round ends: 30 wins, 10 draws; 39 agree, 1 differs,
+    1 error``: games and refused files counted apart."""
+    games = plural(stats["games"], "game")
+    if stats.get("incomplete"):
+        games += f" ({stats['incomplete']} incomplete)"
+    refused = f", {plural(stats['unreadable'], 'unreadable file')}" if stats.get("unreadable") else ""
+    differ = stats["differences"]
     (out or console()).print(Text.assemble(
-        (f"{stats['games']} games", "bold"), f", {stats['rounds']} round ends: {stats['wins']} wins, ",
-        f"{stats['draws']} draws; ", (f"{stats['agreements']} agree", "green"), ", ",
-        (f"{stats['differences']} differ", "red" if stats["differences"] else ""), ", ",
-        (f"{stats['errors']} errors", "red" if stats["errors"] else ""),
+        (games, "bold"), (refused, "red"), f", {plural(stats['round_ends'], 'round end')}: ",
+        f"{plural(stats['wins'], 'win')}, {plural(stats['draws'], 'draw')}; ",
+        (f"{stats['agreements']} agree", "green"), ", ",
+        (f"{differ} differ{'s' if differ == 1 else ''}", "red" if differ else ""), ", ",
+        (plural(stats["errors"], "error"), "red" if stats["errors"] else ""),
     ))  # fmt: skip

@@ -1,0 +1,282 @@
+"""The distance vector of each part of a hand (three suits and the honors) for shanten.
+
+A suit splits into blocks of tiles separated by two or more empty positions; no set can touch two
+blocks, so each block is solved once by a short dynamic programme over its positions (memoised by
+its shape and the room beside it), and the blocks, the honors and "fresh" sets made from nothing
+(3 tiles a set, 2 a pair) are combined by the min-plus product of :mod:`.vectors`. A hand is
+validated and read as four part keys here.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from .vectors import (
+    _BITS,
+    _COUNT_MASK,
+    _COUNTS,
+    _FRESH,
+    _FRESH_ID,
+    _HONOR_FLAG,
+    _INF,
+    _MAX_SETS,
+    _MEMO_LIMIT,
+    _NUM_TILES,
+    _TWO_KINDS,
+    _VEC_LEN,
+    Counts,
+    _entry,
+    _intern,
+    _product,
+    _times,
+)
+
+# --------------------------------------------------------------------------------------------
+# One suit
+
+#: Sequences the block DP starts at one position. Three equal sequences are the same tiles as three
+#: triplets, so no target needs more than two (a triplet on a position the block does not hold costs
+#: its three tiles, as a fresh set does: the suit's vector, fresh sets included, is the same).
+_MAX_STARTS: Final = 2
+#: A DP state of a block: (sequences begun two back, one back, sets used, pair used) as one index.
+_STATES: Final = (_MAX_STARTS + 1) * (_MAX_STARTS + 1) * (_MAX_SETS + 1) * 2
+
+
+def _relax(costs: list[int], reached: list[int], state: int, cost: int) -> None:
+    """Lower ``costs[state]`` to ``cost``; a state reached for the first time joins ``reached``."""
+    old = costs[state]
+    if cost < old:
+        if old == _INF:
+            reached.append(state)
+        costs[state] = cost
+
+
+def _block_vector(ext: list[int]) -> tuple[int, ...]:
+    """Distances of one block, given with the empty room (at most 2) that lies on each side of it.
+
+    A dynamic programme over the positions; the state is the number of sequences begun two and one
+    positions back (they still need this tile), the sets used and whether the pair is used, packed
+    as ``((two_back * 3 + one_back) * 5 + sets) * 2 + pair``. At each position it chooses how many
+    sequences start there (at most two, see _MAX_STARTS) and then a triplet, the pair or neither,
+    keeping at most four of the kind in the target; the cost is the target tiles the hand lacks.
+    Sets and pairs that would use none of the block's tiles are left to the fresh ones.
+
+    Nearly every block is met once, through a draw into a suit (see _draw_table), so the loop is
+    written for the compiler: each state lowered in place (a state reached for the first time
+    joins ``reached``), no call per step.
+    """
+    n = len(ext)
+    max_sets = min(_MAX_SETS, sum(ext))  # each set uses at least one tile of the block
+    costs = [_INF] * _STATES
+    costs[0] = 0
+    active = [0]
+    for i in range(n):
+        have = ext[i]
+        may_start = i + 2 < n and (have > 0 or ext[i + 1] > 0 or ext[i + 2] > 0)
+        nxt = [_INF] * _STATES
+        reached: list[int] = []
+        for state in active:
+            cost = costs[state]
+            pair = state & 1
+            rest = state >> 1
+            sets = rest % 5
+            one_back = rest // 5 % 3
+            running = rest // 15 + one_back
+            # min of two ints at a time: compiled code calls the generic builtin for three
+            max_new = min(min(_MAX_STARTS, 4 - running), max_sets - sets) if may_start else 0
+            for new_seqs in range(max_new + 1):
+                need = running + new_seqs
+                used = sets + new_seqs
+                head = ((one_back * 3 + new_seqs) * 5 + used) * 2
+                # Neither a triplet nor the pair here.
+                _relax(nxt, reached, head + pair, cost + need - have if need > have else cost)
+                if have == 0:
+                    continue
+                if pair == 0 and need <= 2:  # the pair here
+                    _relax(nxt, reached, head + 1, cost + need + 2 - have if need + 2 > have else cost)
+                if need <= 1 and used < max_sets:  # a triplet here
+                    _relax(nxt, reached, head + 2 + pair, cost + need + 3 - have if need + 3 > have else cost)
+        costs = nxt
+        active = reached
+    vec = [_INF] * _VEC_LEN
+    for state in active:  # no sequence is open at the end: the last two positions start none
+        i = 2 * ((state >> 1) % 5) + (state & 1)
+        if costs[state] < vec[i]:
+            vec[i] = costs[state]
+    return tuple(vec)
+
+
+# Block vector ids by the block's counts (with its room) packed in an int, mirror images alike.
+_blocks: Final[dict[int, int]] = {}
+
+
+def _block_id(ext: list[int]) -> int:
+    """The interned vector of one block; a block and its mirror image agree."""
+    key = mirror = 0
+    n = len(ext)
+    for i in range(n):
+        key = (key << _BITS) | ext[i]
+        mirror = (mirror << _BITS) | ext[n - 1 - i]
+    key = min(key, mirror) << 4 | n
+    vid = _blocks.get(key)
+    if vid is None:
+        if len(_blocks) > _MEMO_LIMIT:
+            _blocks.clear()
+        vid = _blocks[key] = _intern(_block_vector(ext))
+    return vid
+
+
+def _unpack(key: int, size: int) -> list[int]:
+    """The counts packed in a part key."""
+    return [(key >> (_BITS * i)) & _COUNT_MASK for i in range(size)]
+
+
+def _suit_vector_id(suit: list[int]) -> int:
+    """The interned distance vector of one suit (nine counts), fresh sets included."""
+    vid = _FRESH_ID
+    i = 0
+    while i < 9:
+        if not suit[i]:
+            i += 1
+            continue
+        start = i
+        end = i  # last held position of the block
+        j = i + 1
+        while j < 9 and (suit[j] or (j + 1 < 9 and suit[j + 1])):
+            if suit[j]:
+                end = j
+            j += 1
+        ext = [0] * min(2, start) + suit[start : end + 1] + [0] * min(2, 8 - end)
+        vid = _times(vid, _block_id(ext))  # few distinct block vectors: the products are memoised
+        i = end + 1
+    return vid
+
+
+@lru_cache(maxsize=512)  # at most 330 sorted count lists
+def _honor_vector_id(held: tuple[int, ...]) -> int:
+    """The interned distance vector of the honors, given their nonzero counts sorted."""
+    vec = _FRESH
+    for c in held:
+        # One kind: a triplet costs 3 - c, the pair 2 - c (never below 0); not both (5 tiles).
+        one = [_INF] * _VEC_LEN
+        one[0] = 0
+        one[1] = max(0, 2 - c)
+        one[2] = max(0, 3 - c)
+        vec = _product(vec, one)
+    return _intern(vec)
+
+
+# --------------------------------------------------------------------------------------------
+# A hand as four parts: three suits and the honors, each keyed by an int
+
+#: The first tile of each part; the honors are part 3.
+_PART_START: Final = (0, 9, 18, 27)
+_HONORS: Final = 3
+
+#: Three players: the characters are 1m and 9m only. They never form a sequence, so they are one
+#: part of two kinds read like the honors (pairs and triplets): a key of two counts, flagged
+#: _HONOR_FLAG | _TWO_KINDS. The four-player suit would let a fourth 1m join 2m 3m that do not exist.
+_THREE_PLAYER_MAN: Final = (0, 8)
+
+# Vector ids by part key (suit keys below _HONOR_FLAG, honor keys and two-kind keys with it).
+_part_ids: Final[dict[int, int]] = {}
+
+
+def _part_size(key: int) -> int:
+    """The kinds in a part: 9 in a suit, 7 honors, 2 for the three-player characters."""
+    if not key & _HONOR_FLAG:
+        return 9
+    return 2 if key & _TWO_KINDS else 7
+
+
+def _tile(part: int, key: int, pos: int) -> int:
+    """The tile at ``pos`` of a part."""
+    return _THREE_PLAYER_MAN[pos] if key & _TWO_KINDS else _PART_START[part] + pos
+
+
+def _part_id(key: int) -> int:
+    """The interned distance vector of one part, by its key."""
+    vid = _part_ids.get(key)
+    if vid is None:
+        if len(_part_ids) > _MEMO_LIMIT:
+            _part_ids.clear()
+        if key & _HONOR_FLAG:
+            vid = _honor_vector_id(tuple(sorted(c for c in _unpack(key & _COUNTS, 7) if c)))
+        else:
+            vid = _suit_vector_id(_unpack(key, 9))
+        _part_ids[key] = vid
+    return vid
+
+
+def _pack(counts: Counts, lo: int, size: int) -> tuple[int, int]:
+    """The key of ``size`` counts from ``lo`` and their sum; refuses a count outside 0..4."""
+    key = 0
+    total = 0
+    for i in range(size):
+        x = counts[lo + i]
+        if x < 0 or x > 4:
+            raise ValueError("tile counts must be 0..4")
+        key |= x << (_BITS * i)
+        total += x
+    return key, total
+
+
+def _keys(counts: Counts, melds: int, players: int = 4) -> tuple[int, int, int, int, int]:
+    """Validate a hand; return its four part keys and the sets it still needs.
+
+    With ``players`` 3 the characters are the two-kind part of 1m and 9m.
+    """
+    if len(counts) != _NUM_TILES:
+        raise ValueError(f"a hand has {_NUM_TILES} counts, got {len(counts)}")
+    if players == 3 and any(counts[1:8]):
+        raise ValueError("three players: the set has no 2m-8m")
+    if not 0 <= melds <= _MAX_SETS:
+        raise ValueError(f"melds must be 0..4, got {melds}")
+    m, n_m = _pack(counts, 0, 9)
+    p, n_p = _pack(counts, 9, 9)
+    s, n_s = _pack(counts, 18, 9)
+    h, n_h = _pack(counts, 27, 7)
+    n = n_m + n_p + n_s + n_h
+    need = _MAX_SETS - melds
+    if n != 3 * need + 1 and n != 3 * need + 2:
+        raise ValueError(
+            f"with {melds} meld(s) the concealed hand has {3 * need + 1} or {3 * need + 2} tiles, got {n}"
+        )
+    if players == 3:  # 1m at position 0, 9m at 8: moved to positions 0 and 1
+        m = (m & _COUNT_MASK) | (m >> (7 * _BITS)) | _HONOR_FLAG | _TWO_KINDS
+    return m, p, s, h | _HONOR_FLAG, need
+
+
+def _parts(counts: Counts, melds: int, players: int = 4) -> tuple[list[int], list[int], int]:
+    """The keys of the four parts of a hand, their vector ids and the sets still needed."""
+    m, p, s, h, need = _keys(counts, melds, players)
+    keys = [m, p, s, h]
+    return keys, [_part_id(key) for key in keys], need
+
+
+def _standard(m: int, p: int, s: int, h: int, need: int) -> int:
+    """Standard shanten of a hand by its part keys: the distance to ``need`` sets and a pair, less one."""
+    return _entry(_times(_times(_part_id(m), _part_id(p)), _part_id(s)), _part_id(h), 2 * need + 1) - 1
+
+
+def _check_size(n: int, need: int, extra: int, what: str) -> None:
+    if n != 3 * need + extra:
+        raise ValueError(f"{what} needs a hand of {3 * need + extra} concealed tiles, got {n}")
+
+
+def _check(counts: Counts, melds: int, max_count: int = 4) -> tuple[int, int]:
+    """Validate a hand (counts may reach ``max_count``); return (concealed tile count, sets needed)."""
+    if len(counts) != _NUM_TILES:
+        raise ValueError(f"a hand has {_NUM_TILES} counts, got {len(counts)}")
+    if not 0 <= melds <= _MAX_SETS:
+        raise ValueError(f"melds must be 0..4, got {melds}")
+    if min(counts) < 0 or max(counts) > max_count:
+        raise ValueError(f"tile counts must be 0..{max_count}")
+    n = sum(counts)
+    need = _MAX_SETS - melds
+    if n not in (3 * need + 1, 3 * need + 2):
+        raise ValueError(
+            f"with {melds} meld(s) the concealed hand has {3 * need + 1} or {3 * need + 2} tiles, got {n}"
+        )
+    return n, need

@@ -1,0 +1,125 @@
+"""Distance vectors for shanten (see :mod:`riichi_cli.analysis.shanten`): interned as small int ids,
+and their min-plus product, memoised in tables indexed by those ids.
+
+The distance of a part of the hand to "``s`` sets and ``p`` pairs" (``s <= 4``, ``p <= 1``) is a vector
+indexed by ``2 * s + p``; a part of the hand (a suit or the honors) is keyed by one int, its counts
+three bits each (a count reaches 4, so two bits would make ``4`` at one position equal ``1`` at the
+next). The memos are dicts or lists keyed by ints built from those ids and keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+Counts = Sequence[int]
+
+_NUM_TILES: Final = 34
+_ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_SET: Final = frozenset(_ORPHANS)
+_MAX_SETS: Final = 4
+#: A distance vector is indexed by ``2 * sets + pairs`` for sets 0..4 and pairs 0..1.
+_VEC_LEN: Final = 2 * (_MAX_SETS + 1)
+_INF: Final = 99
+#: Memo sizes: real hands need some tens of thousands of entries; the bound stops runaway growth.
+_MEMO_LIMIT: Final = 250_000
+_BLOCK_CACHE_SIZE: Final = 1 << 16
+
+#: Bits of one count in a part key (counts 0..4 need three).
+_BITS: Final = 3
+_COUNT_MASK: Final = (1 << _BITS) - 1
+#: Set in the key of the honors, so that suit and honor keys never meet in one dict.
+_HONOR_FLAG: Final = 1 << (9 * _BITS)
+#: Set, with _HONOR_FLAG, in the key of the three-player characters (see _THREE_PLAYER_MAN).
+_TWO_KINDS: Final = _HONOR_FLAG << 1
+#: The counts of a key without its flags.
+_COUNTS: Final = _HONOR_FLAG - 1
+# --------------------------------------------------------------------------------------------
+# Distance vectors and their min-plus product
+
+
+def _product(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    """Min-plus product: the cheapest way to get ``s`` sets and ``p`` pairs from both parts."""
+    out = [_INF] * _VEC_LEN
+    for i in range(_VEC_LEN):
+        ai = a[i]
+        if ai >= _INF:
+            continue
+        pi = i & 1
+        # j runs over the entries keeping at most 4 sets in all; with a pair in a, j has none.
+        for j in range(0, _VEC_LEN - (i - pi), 1 + pi):
+            v = ai + b[j]
+            if v < out[i + j]:
+                out[i + j] = v
+    return tuple(out)
+
+
+#: Sets and a pair made from tiles the hand does not hold at all.
+_FRESH: Final = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(_VEC_LEN))
+
+# The memos below are Final (filled and cleared, never rebound): compiled code then reads them
+# from a C global instead of looking their names up in the module's dict at every use.
+# Interned vectors: each distinct vector gets a small int id (a few hundred occur). Products and
+# entries of products are memoised in tables indexed by ids: lists, not dicts, since the ids are
+# small and dense and a list read needs neither hashing nor a boxed key. Row ``a`` of
+# _product_rows holds at index ``b`` the id of ``a * b``; row ``a`` of _entry_rows holds at index
+# ``5 * b + k`` entry ``2k + 1`` of ``a * b``; -1 marks what is not computed yet.
+#: Vector ids stay below ``1 << _ID_BITS``, so that a memo key can pack one in that many bits.
+_ID_BITS: Final = 20
+_vectors: Final[list[tuple[int, ...]]] = []
+_vector_ids: Final[dict[tuple[int, ...], int]] = {}
+_product_rows: Final[list[list[int]]] = []
+_entry_rows: Final[list[list[int]]] = []
+
+
+def _intern(vec: tuple[int, ...]) -> int:
+    vid = _vector_ids.get(vec)
+    if vid is None:
+        vid = len(_vectors)
+        if vid >> _ID_BITS:  # a few hundred vectors exist; this guards the packed memo keys
+            raise RuntimeError("too many distinct shanten vectors")
+        _vector_ids[vec] = vid
+        _vectors.append(vec)
+        _product_rows.append([])
+        _entry_rows.append([])
+    return vid
+
+
+def _grow(row: list[int], size: int) -> None:
+    """Pad a memo row with -1 (not computed) up to ``size`` entries."""
+    if len(row) < size:
+        row.extend([-1] * (size - len(row)))
+
+
+def _times(a: int, b: int) -> int:
+    """The id of the product of vectors ``a`` and ``b`` (memoised)."""
+    row = _product_rows[a]
+    if b < len(row):
+        vid = row[b]
+        if vid >= 0:
+            return vid
+    vid = _intern(_product(_vectors[a], _vectors[b]))
+    _grow(row, b + 1)
+    row[b] = vid
+    return vid
+
+
+_FRESH_ID: Final = _intern(_FRESH)
+
+
+def _entry(a: int, b: int, target: int) -> int:
+    """Entry ``target`` of the product of vectors ``a`` and ``b``; only that entry is computed.
+
+    ``target`` is odd (a pair), so every split of it puts the pair on exactly one side.
+    """
+    row = _entry_rows[a]
+    i = 5 * b + (target >> 1)
+    if i < len(row):
+        value = row[i]
+        if value >= 0:
+            return value
+    left, right = _vectors[a], _vectors[b]
+    value = min([left[j] + right[target - j] for j in range(target + 1)])
+    _grow(row, 5 * b + 5)
+    row[i] = value
+    return value

@@ -1,0 +1,159 @@
+"""The JSON text of a scored win written straight from the Result (`riichi batch`).
+
+`report.result_dict` builds about twenty dicts and lists per hand, and the batch then encoded them with
+the json module: the two cost more than the scoring. Here the text is joined from pieces instead:
+yaku, fu lines and concealed groups are encoded once per process and reused, numbers and the few
+strings are written in place. The text is exactly ``ENCODE(result_dict(...))``: the same keys in the
+same order, ", " and ": " separators, non-ASCII written as is (tests/test_result_text.py compares
+the two on every conformance hand, the sample hands, three players, yakuman and odd ids).
+"""
+
+from __future__ import annotations
+
+import math
+from json import JSONEncoder
+from json.encoder import encode_basestring
+from typing import Any, Final
+
+from ..core.errors import RiichiError
+from ..core.rules import Rules
+from ..core.scoring import Result, score_request
+from .mapping import build_request
+from .reading import concealed_keys, group_template, meld_group, reading_dict
+from .report import error_dict, honba_collected, score_mapping
+
+#: How the batch writes an object: strict JSON (no NaN or Infinity), non-ASCII as is. No cycle check:
+#: a result is a fresh tree whose only input values are checked strings and numbers.
+ENCODE: Final = JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False).encode
+
+#: The JSON text of a concealed group by its key (`reading.concealed_keys`), made when first needed.
+_group_texts: Final[list[str | None]] = [None] * (34 * 3 * 4 * 2)
+#: The JSON text of a called meld's group by the meld's notation.
+_meld_texts: Final[dict[str, str]] = {}
+
+
+def _number(value: int | None) -> str:
+    return "null" if value is None else str(value)
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _string(value: str | None) -> str:
+    return "null" if value is None else encode_basestring(value)
+
+
+def id_text(value: Any) -> str:
+    """An ``id`` (None, a string, a bool, a finite number: `mapping.valid_id`) as the encoder writes it."""
+    if value is None:
+        return "null"
+    if type(value) is str:
+        return encode_basestring(value)
+    if value is True or value is False:
+        return _bool(value)
+    if type(value) is int:
+        return str(value)
+    if type(value) is float and math.isfinite(value):
+        return float.__repr__(value)
+    return ENCODE(value)  # a subclass of str, int or float: whatever the encoder makes of it
+
+
+def _group_text(key: int) -> str:
+    found = _group_texts[key]
+    if found is None:
+        found = _group_texts[key] = ENCODE(group_template(key))
+    return found
+
+
+def _groups_text(res: Result) -> str:
+    """The ``reading`` object's text."""
+    r, hand = res.reading, res.hand
+    if r.form != "standard":
+        return ENCODE(reading_dict(res))  # seven pairs and thirteen orphans: rare, written by the encoder
+    parts = [_group_text(key) for key in concealed_keys(r, hand)]
+    for m in hand.melds:
+        written = m.notation()
+        text = _meld_texts.get(written)
+        if text is None:
+            text = ENCODE(meld_group(m))
+            if len(_meld_texts) < 4096:
+                _meld_texts[written] = text
+        parts.append(text)
+    return '{"groups": [' + ", ".join(parts) + '], "wait": "' + r.wait + '"}'
+
+
+def result_text(res: Result, id: object = None, source: str | None = None) -> str:
+    """``ENCODE(report.result_dict(res, id, source))``, written without the dicts."""
+    ctx, pts, hand = res.context, res.points, res.hand
+    if pts.ron is not None:
+        tsumo = "null"
+    else:
+        shares = _number(pts.tsumo_dealer), _number(pts.tsumo_other)
+        tsumo = '{"dealer": ' + shares[0] + ', "non_dealer": ' + shares[1] + "}"
+    pay = [f'"{seat}": {delta}' for seat, delta in res.payments.items()]
+    parts = [
+        '{"id": ' if source is None else '{"source": ' + encode_basestring(source) + ', "id": ',
+        id_text(id),
+        ', "ok": true, "error": null, "hand": ',
+        encode_basestring(hand.text),
+        ', "win_tile": "',
+        hand.win_name,
+        '", "win": "tsumo", "from": ' if ctx.tsumo else '", "win": "ron", "from": ',
+        _string(ctx.discarder),
+        ', "seat_wind": "',
+        ctx.seat_wind,
+        '", "round_wind": "',
+        ctx.round_wind,
+        '", "dealer": true, "han": ' if ctx.dealer else '", "dealer": false, "han": ',
+        _number(res.han),
+        ', "fu": ',
+        _number(res.fu),
+        ', "yakuman": ',
+        str(res.yakuman),
+        ', "limit": ',
+        _string(res.limit),
+        ', "yaku": [',
+        ", ".join([item.json_text(ENCODE) for item in res.yaku]),
+        '], "fu_breakdown": [',
+        ", ".join([line.json_text(ENCODE) for line in res.fu_lines]),
+        '], "points": {"total": ',
+        str(pts.total),
+        ', "ron": ',
+        _number(pts.ron),
+        ', "tsumo": ',
+        tsumo,
+        ', "honba": ',
+        str(honba_collected(ctx.honba, ctx.tsumo, res.rules)),
+        ', "deposits": ',
+        str(1000 * ctx.riichi_sticks),
+        '}, "payments": {',
+        ", ".join(pay),
+        '}, "warnings": [], "reading": ',
+        _groups_text(res),
+        "}",
+    ]
+    return "".join(parts)
+
+
+#: One finished batch object: (its JSON text, ok, error code or None).
+Record = tuple[str, bool, "str | None"]
+
+
+def score_record(mapping: Any, rules: Rules, source: str | None = None) -> Record:
+    """`report.score` of a mapping as the batch writes it: (JSON text, ok, error code or None)."""
+    try:
+        req = build_request(mapping, rules)
+        return result_text(score_request(req), req.id, source), True, None
+    except (RiichiError, RecursionError):  # refused: the usual object, with its echo
+        return error_record(score_mapping(mapping, rules, source)[0])
+
+
+def error_record(d: dict) -> Record:
+    """The record of a refusal object."""
+    return ENCODE(d), False, d["error"]["code"]
+
+
+def refused_record(err: RiichiError, source: str | None = None) -> Record:
+    """The record of an input that could not be read as a mapping (`report.error_dict` without echo)."""
+    return error_record(error_dict(err, {}, source))

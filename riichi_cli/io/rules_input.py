@@ -1,0 +1,76 @@
+"""The rules of an input mapping (``rules:`` and ``rule_options:`` over the caller's default) and the
+default rules an API caller gives; resolved rules cached by their inputs."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..core.errors import InvalidContext, short
+from ..core.rules import Rules, resolve_rules, with_overrides
+from .values import unknown_key_message
+
+# (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
+# default is kept in the entry so that its id cannot be reused while the entry lives; keying on the
+# id spares hashing all the options of a Rules value for every hand.
+_rules_cache: Final[dict[object, tuple[Rules, Rules]]] = {}
+
+
+def read_rules(mapping: dict, default: Rules) -> Rules:
+    """The rules of a hand: its own preset and options over the caller's default rules.
+
+    Batches repeat the same few rule settings, so resolved rules are cached by their inputs.
+    """
+    preset, options = mapping.get("rules"), mapping.get("rule_options")
+    if preset is None and not options:
+        return default
+    try:
+        key: object
+        if isinstance(options, dict) and len(options) == 1:  # the common case, as a flat key
+            for name, value in options.items():  # the type too: True == 1 == 1.0, but 1.0 is refused
+                key = (id(default), preset, name, value, type(value))
+        else:
+            items = [(k, v, type(v)) for k, v in options.items()] if isinstance(options, dict) else options
+            key = (id(default), preset, tuple(items) if isinstance(items, list) else items)
+        entry = _rules_cache.get(key)
+    except TypeError:  # an unhashable value: resolve it (and let it be refused) below
+        key, entry = None, None
+    if entry is not None and entry[0] is default:
+        return entry[1]
+    found = _read_rules(preset, options, default)
+    if key is not None and len(_rules_cache) < 1024:
+        _rules_cache[key] = (default, found)
+    return found
+
+
+def rules_of(rules: object) -> Rules:
+    """Rules from a Rules value, a preset name, or ``{"rules": preset, "rule_options": {...}}``
+    (the default rules a caller of the API gives); None is the default preset."""
+    if rules is None:
+        return resolve_rules()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return resolve_rules(rules)
+    if isinstance(rules, dict):
+        unknown = [k for k in rules if k not in ("rules", "rule_options")]
+        if unknown:
+            raise InvalidContext(
+                unknown_key_message(unknown[0], {"rules", "rule_options"}), detail="unknown_key"
+            )
+        preset, options = rules.get("rules"), rules.get("rule_options") or {}
+        if not isinstance(options, dict) or not (preset is None or isinstance(preset, str)):
+            raise InvalidContext("rules must be a preset name and rule_options a mapping")
+        return resolve_rules(preset, options)
+    raise InvalidContext(f"rules must be a preset name or a mapping, got {type(rules).__name__}")
+
+
+def _read_rules(preset: object, options: object, default: Rules) -> Rules:
+    if options is not None and not isinstance(options, dict):
+        raise InvalidContext(
+            f"rule_options must be a mapping, got {short(options)}", detail="bad_rule_options"
+        )
+    if preset is not None and not isinstance(preset, str):
+        raise InvalidContext(f"rules must be a preset name, got {short(preset)}", detail="bad_preset")
+    if preset is None:
+        return with_overrides(default, options or {})
+    return resolve_rules(preset, options)

@@ -202,3 +202,17 @@ def test_svg_is_for_one_problem_not_a_stream():
     res = run("-", "--svg", "x.svg", input=HAND + "\n")
     assert res.exit_code == 2 and res.stdout == ""
     assert res.stderr.startswith("riichi: invalid_context: --svg draws one problem")
+
+
+def test_when_no_discard_wins_the_view_says_why():
+    zero = json.loads(json.dumps(MADE))
+    for d in zero["discards"]:
+        d["win"], d["ev"] = 0.0, 0.0
+    zero["hand"] = "123m456p1s3z chi:789p chi:234s"
+    zero["model"].update(riichi=False, ura=False)
+    text = view(zero, 120)
+    assert "No discard can win (an open hand needs a yaku); best for tenpai: 6m" in text
+    assert "no riichi (open hand)" in text
+    zero.update(hand=MADE["hand"], turn=18, draws=0)
+    zero["model"].update(riichi=True, ura=True)
+    assert "No discard can win (no draw is left)" in view(zero, 120)

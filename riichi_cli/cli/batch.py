@@ -68,7 +68,7 @@ def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: st
 
 
 def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: str | None) -> int:
-    from ..files.cluster import NoDask
+    from ..files.cluster import ClusterLost, NoDask
 
     counts = Summary()
     out = sys.stdout
@@ -92,6 +92,10 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
         except NoDask as e:
             click.echo(f"riichi: {e}", err=True)
             return 2
+        except ClusterLost as e:  # what was printed stays; the rest is not scored
+            out.flush()
+            click.echo(f"riichi: {e}", err=True)
+            return 70
     stats = counts.as_dict()
     if fmt == "json":
         out.write(('{"results": [' if first else "") + '], "summary": ' + json.dumps(stats) + "}\n")

@@ -99,7 +99,7 @@ class Tally:
 def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rules, overrides: dict) -> int:
     """Replay and print as the files come (in input order, each a piece of rounds at a time); the exit
     code of `Tally`."""
-    from ..files.cluster import NoDask
+    from ..files.cluster import ClusterLost, NoDask
     from ..files.logs import replay_paths
 
     total, files = replay_paths(paths, rules, overrides, jobs, scheduler)
@@ -125,6 +125,10 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
     except NoDask as e:
         click.echo(f"riichi: {e}", err=True)
         return 2
+    except ClusterLost as e:  # what was printed stays; the rest is not replayed
+        sys.stdout.flush()
+        click.echo(f"riichi: {e}", err=True)
+        return 70
     if fmt == "json":
         write(json.dumps({"rounds": kept, "summary": tally.summary()}, ensure_ascii=False) + "\n")
     elif fmt == "table":

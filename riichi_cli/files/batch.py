@@ -88,7 +88,7 @@ def results(
         from .cluster import dask_map
 
         options = rules_options(rules)
-        shipped = [(options, [_readable(u) for u in task]) for task in tasks(pieces, 1)]
+        shipped = ((options, [_readable(u) for u in task]) for task in tasks(pieces, 1))  # read as sent
         yield from dask_map(_score_remote, shipped, scheduler, batch=4)
         return
     if jobs <= 1:

@@ -28,12 +28,28 @@ def model_line(report: dict) -> str:
     changes = "hand changes on" if m["hand_changes"] else "hand changes off"
     back = ", going back a shanten" if m["hand_changes"] and m["shanten_back"] else ""
     extra = f" (extra {m['extra']})" if m["hand_changes"] else ""
-    riichi = "riichi at once when tenpai" if m["riichi"] else "no riichi (dama)"
+    riichi = (
+        "riichi at once when tenpai"
+        if m["riichi"]
+        else f"no riichi ({'open hand' if is_open(report) else 'dama'})"
+    )
     extras = [name for name in ("ura", "ippatsu", "haitei") if m[name]]
     valued = f"; a win counts {', '.join(extras)}" if extras else ""
     left = f"{draws} draw{'s' if draws != 1 else ''} left"
     start = f"Turn {report['turn']}, {left}, {report['unseen']} tiles unseen"
     return f"{start}; {changes}{back}{extra}; {riichi}{valued}."
+
+
+def is_open(report: dict) -> bool:
+    """Whether the hand has a called meld (a concealed kan, ``ankan:``, keeps it closed)."""
+    return any(not meld.startswith("ankan:") for meld in report["hand"].split()[1:])
+
+
+def no_win_reason(report: dict) -> str:
+    """Why no discard wins, where the view can tell."""
+    if not report["draws"]:
+        return " (no draw is left)"
+    return " (an open hand needs a yaku)" if is_open(report) else ""
 
 
 def best_line(report: dict) -> Text:
@@ -42,6 +58,10 @@ def best_line(report: dict) -> Text:
     best, target = report["best"], report["target"]
     rows = {row["tile"]: row for row in report["discards"]}
     marked = rows[best[target]]
+    if all(row["win"] == 0 for row in report["discards"]):
+        return Text.assemble(
+            f"No discard can win{no_win_reason(report)}; best for tenpai: ", (best["tenpai"], "bold")
+        )
     out = Text.assemble(f"Best for {TARGET_WORDS[target]}: ", (best[target], "bold"))
     others = [
         f"{TARGET_WORDS[t]} {best[t]}"

@@ -12,15 +12,22 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..core.context import not_in_set
 from ..core.errors import InvalidContext, InvalidHand
 from ..core.hand import Meld
 from ..core.record import Record
 from ..core.rules import Rules
+from ..core.tiles import NOT_IN_THREE_PLAYER, name
+from .expected_graph import FIVES, NUM_KINDS, RED_KINDS, UNIT, Graph, Shanten, count_of, kind_tile
+from .expected_solve import PerTurn, WinValues, solve
+from .expected_win import WinScorer
 
 #: The last turn: the state at turn 18 is the end (no draw is left).
 LAST_TURN: Final = 18
 #: The targets a discard can be best for, in the order `Analysis.best` lists them.
 TARGETS: Final = ("ev", "win", "tenpai")
+#: Red fives of 5m 5p 5s in the set by the ``aka_dora`` option.
+_RED_LIMITS: Final = {0: (0, 0, 0), 2: (0, 1, 1), 3: (1, 1, 1), 4: (1, 2, 1)}
 #: Tenhou, the rules of the reference model.
 _DEFAULT_RULES: Final = Rules()
 
@@ -30,14 +37,16 @@ class Problem(Record):
 
     ``counts``: the 34 counts of the concealed tiles, the drawn tile included (14 - 3 per meld tiles);
     ``reds``: red fives among them per suit (m, p, s); ``melds``: called melds (and concealed kans).
-    ``dora``: dora indicators (tile ids; a red indicator is its five). ``seen``: other tiles visible on
-    the table (they leave the pool); ``seen_reds``: red fives among them per suit.
-    ``turn``: the turn of the next draw (1-18; 18 = no draw left). Model options as in SPEC 13.
+    ``dora``: dora indicators and ``seen``: other tiles visible on the table (they leave the pool), each
+    as (tile, red) pairs. ``turn``: the turn of the next draw (1-18; 18 = no draw left). The model
+    options are those of SPEC 13: ``hand_changes`` (draws that do not lower the shanten),
+    ``shanten_back`` (discards that raise it), ``extra`` (their budget), ``riichi`` (False: dama),
+    ``ura``, ``ippatsu`` and ``haitei`` in the value of a win.
     """
 
     FIELDS = (
-        "counts", "reds", "melds", "dora", "round_wind", "seat_wind", "rules", "seen", "seen_reds",
-        "turn", "hand_changes", "shanten_back", "extra", "riichi", "ura", "ippatsu", "haitei",
+        "counts", "reds", "melds", "dora", "round_wind", "seat_wind", "rules", "seen", "turn",
+        "hand_changes", "shanten_back", "extra", "riichi", "ura", "ippatsu", "haitei",
     )  # fmt: skip
 
     def __init__(
@@ -45,12 +54,11 @@ class Problem(Record):
         counts: tuple[int, ...],
         reds: tuple[int, int, int] = (0, 0, 0),
         melds: tuple[Meld, ...] = (),
-        dora: tuple[int, ...] = (),
+        dora: tuple[tuple[int, bool], ...] = (),
         round_wind: str = "E",
         seat_wind: str = "S",
         rules: Rules = _DEFAULT_RULES,
-        seen: tuple[int, ...] = (),
-        seen_reds: tuple[int, int, int] = (0, 0, 0),
+        seen: tuple[tuple[int, bool], ...] = (),
         turn: int = 1,
         hand_changes: bool = True,
         shanten_back: bool = True,
@@ -68,12 +76,11 @@ class Problem(Record):
         self.seat_wind: Final = seat_wind
         self.rules: Final = rules
         self.seen: Final = seen
-        self.seen_reds: Final = seen_reds
         self.turn: Final = turn
         self.hand_changes: Final = hand_changes
         self.shanten_back: Final = shanten_back
         self.extra: Final = extra
-        self.riichi: Final = riichi  # False: --dama, never declare (a closed tenpai hand needs a yaku)
+        self.riichi: Final = riichi
         self.ura: Final = ura
         self.ippatsu: Final = ippatsu
         self.haitei: Final = haitei
@@ -143,11 +150,153 @@ def analyze_problem(problem: Problem) -> Analysis:
     """Every discard of ``problem`` with its exact values under the model.
 
     Raises InvalidHand (``not_a_discard_problem`` for a complete hand, ``wrong_tile_count``,
-    ``fifth_copy``, ``too_many_red_fives``) and InvalidContext (``turn_out_of_range``,
-    ``bad_extra``); the surface checks the same earlier with the input's text for the caret.
+    ``fifth_copy``, ``too_many_red_fives``) and InvalidContext (``turn_out_of_range``, ``bad_extra``,
+    ``too_few_unseen``); the surface checks the same earlier, with the input's text for the caret.
     """
     check_problem(problem)
-    raise NotImplementedError("the engine lands in the next commit")
+    p = problem
+    start = _start_key(p)
+    pool = _pool(p, start)
+    unseen = 0
+    for k in range(NUM_KINDS):
+        unseen += pool[k] - count_of(start, k)
+    if unseen - (LAST_TURN - 1) < 1:
+        raise InvalidContext(
+            f"{unseen} unseen tiles: too few for draws up to turn {LAST_TURN - 1}", detail="too_few_unseen"
+        )
+    shanten = Shanten(len(p.melds), p.rules.players)
+    s0 = shanten.of(start)
+    if s0 < 0:
+        raise InvalidHand(
+            "a complete hand: nothing to discard (see `riichi score` for its value)",
+            detail="not_a_discard_problem",
+        )
+    closed = all(not m.is_open for m in p.melds)
+    draw_budget = s0 + (p.extra if p.hand_changes else 0)
+    back_budget = s0 + (p.extra if p.shanten_back else 0)
+    g = Graph(start, pool, shanten, draw_budget, back_budget, p.riichi and closed)
+    tops = _top_discards(g, start, s0)
+    g.expand()
+    g.finish()
+    wins = _win_values(g, p, pool)
+    values = solve(g, wins, unseen, p.turn, [i for _, i in tops], p.ippatsu and p.riichi and closed)
+    discards = []
+    for n, (kind, i) in enumerate(tops):
+        discards.append(_discard_value(g, p, pool, kind, i, n, values))
+    best = {}
+    for target in TARGETS:
+        top = discards[0]
+        for d in discards[1:]:
+            if d.value(target) > top.value(target):
+                top = d
+        best[target] = top.tile
+    return Analysis(s0, unseen, p.turn, LAST_TURN - p.turn, tuple(discards), best)
+
+
+def _start_key(p: Problem) -> int:
+    """The packed starting hand, red fives as their own kinds."""
+    key = 0
+    for t in range(34):
+        key += p.counts[t] * UNIT[t]
+    for s in range(3):
+        key += p.reds[s] * (UNIT[RED_KINDS[s]] - UNIT[FIVES[s]])
+    return key
+
+
+def _pool(p: Problem, start: int) -> list[int]:
+    """Copies of each kind the player cannot see (the hand's own included), refusing more copies than
+    the set has."""
+    red_limit = _RED_LIMITS.get(p.rules.aka_dora, (0, 0, 0))
+    pool = [4] * NUM_KINDS
+    for s in range(3):
+        pool[FIVES[s]] = 4 - red_limit[s]
+        pool[RED_KINDS[s]] = red_limit[s]
+    if p.rules.players == 3:
+        for t in NOT_IN_THREE_PLAYER:
+            pool[t] = 0
+    seen: list[tuple[int, bool]] = list(p.dora) + list(p.seen)
+    for meld in p.melds:
+        seen += meld.pairs()
+    for t, red in seen:
+        k = RED_KINDS[t // 9] if red and t in FIVES else t
+        pool[k] = pool[k] - 1
+    for k in range(NUM_KINDS):
+        if pool[k] < count_of(start, k):
+            tile = kind_tile(k)
+            if k >= 34:
+                raise InvalidHand(
+                    f"more red {name(tile)} than the rules have (aka_dora: {p.rules.aka_dora})",
+                    detail="too_many_red_fives",
+                )
+            if p.rules.players == 3 and tile in NOT_IN_THREE_PLAYER:
+                raise InvalidHand(not_in_set(tile), detail="not_in_three_player_set")
+            raise InvalidHand(
+                f"more than four {name(tile)} (hand, melds, indicators and seen tiles together)",
+                detail="fifth_copy",
+            )
+    return pool
+
+
+def _top_discards(g: Graph, start: int, s0: int) -> list[tuple[int, int]]:
+    """(kind, 13-tile state) of each discard the model reaches from the starting hand, in tile order,
+    a red five just after its plain five."""
+    out: list[tuple[int, int]] = []
+    for t in range(34):
+        kinds = [t] if t not in FIVES else [t, RED_KINDS[FIVES.index(t)]]
+        for k in kinds:
+            if count_of(start, k):
+                left = start - UNIT[k]
+                s13 = g.shanten.of(left)
+                if s13 == s0 or s13 <= g.back_budget:
+                    out.append((k, g.state13(left, s13, 0)))
+    return out
+
+
+def _win_values(g: Graph, p: Problem, pool: list[int]) -> WinValues:
+    """The value of every win of the graph: plain, and on the ippatsu and last draws when asked."""
+    meld_counts = [0] * 34
+    for meld in p.melds:
+        for t in meld.tiles:
+            meld_counts[t] = meld_counts[t] + 1
+    dora = tuple([t for t, _ in p.dora])
+    scorer = WinScorer(p.melds, meld_counts, pool, dora, p.round_wind, p.seat_wind, p.rules, p.ura)
+    plain: list[float] = []
+    for key, kind in g.wins:
+        plain.append(scorer.value(key, kind, g.riichi, False, False))
+    ippatsu, last, both = plain, plain, plain
+    if p.ippatsu and g.riichi:
+        ippatsu = [scorer.value(key, kind, True, True, False) for key, kind in g.wins]
+    if p.haitei:
+        last = [scorer.value(key, kind, g.riichi, False, True) for key, kind in g.wins]
+        both = last
+        if p.ippatsu and g.riichi:
+            both = [scorer.value(key, kind, True, True, True) for key, kind in g.wins]
+    return WinValues(plain, ippatsu, last, both)
+
+
+def _discard_value(
+    g: Graph, p: Problem, pool: list[int], kind: int, i: int, n: int, values: PerTurn
+) -> DiscardValue:
+    """One row of the answer: the discard, its acceptance, its values per turn."""
+    left = g.key13[i]
+    s13 = g.shanten13[i]
+    acceptance: list[tuple[str, int]] = []
+    total = 0
+    for t in range(34):
+        unseen = pool[t] - count_of(g.start, t)
+        if t in FIVES:
+            red = RED_KINDS[FIVES.index(t)]
+            unseen += pool[red] - count_of(g.start, red)
+        if unseen > 0 and g.shanten.of(left + UNIT[t]) < s13:
+            acceptance.append((name(t), unseen))
+            total += unseen
+    tenpai = tuple([row[n] for row in values.tenpai])
+    win = tuple([row[n] for row in values.win])
+    ev = tuple([row[n] for row in values.ev])
+    tile = kind_tile(kind)
+    return DiscardValue(
+        name(tile, kind >= 34), tile, kind >= 34, s13, tuple(acceptance), total, tenpai, win, ev
+    )
 
 
 def check_problem(p: Problem) -> None:

@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "table": ("table", "table"),
     "rules": ("rules", "rules"),
     "replay": ("replay", "replay"),
+    "convert": ("convert", "convert"),
     "schema": ("schema", "schema"),
 }
 
@@ -59,6 +60,7 @@ def main() -> None:
       riichi table --rules mleague
       riichi rules wrc2022
       riichi replay logs/ --format jsonl
+      riichi convert game.mjlog --to tenhou6
       riichi schema score
     """
 

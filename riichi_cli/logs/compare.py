@@ -140,7 +140,7 @@ def kita_as_logged(computed: list[dict], recorded: list[dict] | None) -> list[di
     compared item by item; the total han is compared either way. (Not yet checked on a real
     three-player log: none is at hand.)"""
     kita = next((d for d in computed if d["id"] == "kita"), None)
-    if kita is None or recorded is None or any(d["id"] == "kita" for d in recorded):
+    if kita is None or recorded is not None and any(d["id"] == "kita" for d in recorded):
         return computed
     rest = [d for d in computed if d is not kita]
     dora = next((d for d in rest if d["id"] == "dora"), None)

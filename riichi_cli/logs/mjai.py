@@ -39,6 +39,7 @@ HONOURS: Final = "ESWNPFC"
 SUITS: Final = "mps"
 _KYOKU: Final = re.compile(r'"type"\s*:\s*"start_kyoku"')
 _END_GAME: Final = re.compile(r'"type"\s*:\s*"end_game"')
+_START_GAME: Final = re.compile(r'"type"\s*:\s*"start_game"')
 _END_ROUND: Final = re.compile(r'"type"\s*:\s*"(?:hora|ryukyoku)"')
 _FIRST: Final = re.compile(r'\s*\{\s*"type"\s*:')
 CALLS: Final = {"chi": CHI, "pon": PON, "daiminkan": KAN}
@@ -95,14 +96,23 @@ def is_mjai(text: str) -> bool:
 def mjai_header(text: str, ref: str = "") -> tuple[Game, list[int]]:
     """The game (seat count from the first ``start_kyoku``) and where each ``start_kyoku`` line starts."""
     starts = [text.rfind("\n", 0, m.start()) + 1 for m in _KYOKU.finditer(text)]
+    info: dict = {}
     players = 4
+    head = text[: starts[0]] if starts else text
+    for line in head.splitlines():
+        if _START_GAME.search(line):
+            names = _event(line).get("names")
+            if isinstance(names, list):
+                info["name"] = [str(n) for n in names]
     if starts:
         end = text.find("\n", starts[0])
         first = _event(text[starts[0] : end if end >= 0 else len(text)])
         hands = first.get("tehais")
         if isinstance(hands, list) and (len(hands) == 3 or len(hands) == 4 and not hands[3]):
             players = 3
-    return Game(ref, players, True, True, []), starts
+    game = Game(ref, players, True, True, [])
+    game.info = info
+    return game, starts
 
 
 def mjai_pieces(game: Game, text: str, starts: list[int], size: int) -> Iterator[Piece]:
@@ -188,7 +198,7 @@ def _apply(rnd: Round, kind: object, e: dict, players: int) -> None:
     """One event of a round."""
     if kind in ("tsumo", "dahai"):
         who, t = _seat(e, "actor", players), mjai_tile(e["pai"])
-        rnd.events.append(Draw(who, t) if kind == "tsumo" else Discard(who, t))
+        rnd.events.append(Draw(who, t) if kind == "tsumo" else Discard(who, t, bool(e.get("tsumogiri"))))
     elif kind in CALLS:
         who, fed, called = _seat(e, "actor", players), _seat(e, "target", players), mjai_tile(e["pai"])
         tiles = (*(mjai_tile(t) for t in e["consumed"]), called)

@@ -91,12 +91,24 @@ def mjlog_header(text: str, ref: str = "") -> tuple[Game, list[int]]:
         starts.append(at)
         at = text.find("<INIT", at + 5)
     for name, number, attrs in _TAG.findall(text, 0, starts[0] if starts else len(text)):
+        if name in ("GO", "UN"):
+            a = dict(_ATTR.findall(attrs))
+            game.info.update({f"{name}.{k}": v for k, v in a.items()})
         if name == "GO":
             try:
-                _tag(game, None, name, number, dict(_ATTR.findall(attrs)))
+                _tag(game, None, name, number, a)
             except ValueError as e:
                 raise LogError(f"bad <GO> tag: {e}") from None
+    game.info.update(_owari(text))
     return game, starts
+
+
+def _owari(text: str) -> dict:
+    """The final scores and points Tenhou writes on the last round end (``owari``), if any."""
+    end = max(text.rfind("<AGARI"), text.rfind("<RYUUKYOKU"))
+    close = text.find(">", end) if end >= 0 else -1
+    found = _ATTR.findall(text, end, close) if close >= 0 else []
+    return {k: v for k, v in found if k == "owari"}
 
 
 def mjlog_pieces(game: Game, text: str, starts: list[int], size: int) -> Iterator[Piece]:
@@ -111,6 +123,7 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
     a `Problem`. A round cut off by the end of the log (``last``) is left to `mjlog_ending` to report."""
     game.started = first
     rnd: Round | None = None
+    drawn = [-1] * 4  # the id each seat drew last (a discard of the same id is tsumogiri)
     for name, number, attrs in _TAG.findall(text):
         if name == "INIT" and rnd is not None:
             yield finished(rnd)
@@ -118,8 +131,14 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
         try:
             move = _MOVES.get(name) if number and rnd is not None else None
             if move is not None and rnd is not None:  # most tags: a draw or a discard, read fast
-                tile = from_id(int(number), game.red_fives)
-                rnd.events.append(Draw(move[1], tile) if move[0] else Discard(move[1], tile))
+                i, seat = int(number), move[1]
+                tile = from_id(i, game.red_fives)
+                if move[0]:
+                    rnd.events.append(Draw(seat, tile))
+                    drawn[seat] = i
+                else:
+                    rnd.events.append(Discard(seat, tile, drawn[seat] == i))
+                    drawn[seat] = -1
                 continue
             rnd = _tag(game, rnd, name, number, dict(_ATTR.findall(attrs)))
         except (LogError, ValueError, KeyError, IndexError) as e:
@@ -160,7 +179,9 @@ def _tag(game: Game, rnd: Round | None, name: str, number: str, a: dict[str, str
         return _init(game, a)
     if rnd is None:
         return None  # tags before the first round: names, shuffle, table
-    if name == "N":
+    if name in ("BYE", "UN"):
+        _connection(game, rnd, name, a)
+    elif name == "N":
         rnd.events.append(Call(_seat(a, "who", game), decode_m(int(a["m"]), game.red_fives)))
     elif name == "REACH":
         rnd.events.append(Riichi(_seat(a, "who", game), int(a["step"])))
@@ -174,6 +195,15 @@ def _tag(game: Game, rnd: Round | None, name: str, number: str, a: dict[str, str
             raise LogError(f"unknown draw type {a.get('type')!r}")
         rnd.draw = Ending(reason, _deltas(a.get("sc", ""), game.players))
     return rnd
+
+
+def _connection(game: Game, rnd: Round, name: str, a: dict[str, str]) -> None:
+    """A player who leaves (``BYE``) or comes back (``UN``) mid-round, where tenhou6 keeps it: what (0
+    leaves, 1 back), the round, the seat and how many moves into the round."""
+    who = int(a["who"]) if name == "BYE" else next((int(k[1:]) for k in a if k[:1] == "n"), -1)
+    game.info.setdefault("connection", []).append(
+        {"what": 0 if name == "BYE" else 1, "log": rnd.index, "who": who, "step": len(rnd.events)}
+    )
 
 
 def _init(game: Game, a: dict[str, str]) -> Round:

@@ -21,8 +21,11 @@ class Draw:
 
 @dataclass(frozen=True)
 class Discard:
+    """``tsumogiri``: the tile just drawn goes out (as the log tells it: same copy, or tenhou6's 60)."""
+
     who: int
     tile: int
+    tsumogiri: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,9 @@ class Game:
     #: rounds that could not be read: (round index, why, the round's name and honba when known)
     problems: list[tuple[int, str, str | None, int | None]] = field(default_factory=list)
     started: int = 0  # rounds begun so far, read or not: the next round's index
+    #: what the log says besides the rounds, for `riichi convert`: ``name``, ``dan``, ``rate``, ``sx``,
+    #: ``lobby``, ``type`` (mjlog's rule bits), ``sc`` (final scores and points)...
+    info: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -143,3 +143,23 @@ def replay_text(text: str, source: str = "-", ref: str = "", rules: Rules | None
     """Every round end of one log as replay objects (docs/output.md), then the ``incomplete`` record
     of a game the log does not hold whole; an unreadable log is one ``kind: error`` object."""
     return [d for objs in replay_stream(text, source, ref, rules, overrides, cut) for d in objs]
+
+
+def read_log(text: str, ref: str = "") -> tuple[Game, str | None]:
+    """A whole log as one `Game` (every round read, those that could not be in ``problems``) and why
+    it does not hold the whole game (None when it does): what `riichi convert` writes from."""
+    opened = open_log(text, ref)
+    game, seq = opened.game, Sequence(opened.game.players)
+    for piece in opened.pieces:
+        for item in piece_rounds(piece):
+            if isinstance(item, Problem):
+                game.problems.append((item.index, item.why, item.kyoku, item.honba))
+                seq.add(None)
+            else:
+                game.rounds.append(item)
+                seq.add(summary(item))
+    if not game.rounds and not game.problems and opened.ending is None:
+        raise LogError("the log holds no round")
+    if opened.final is not NO_FINAL:
+        seq.final(opened.final)
+    return game, opened.ending or seq.reason

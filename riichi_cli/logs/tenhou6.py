@@ -68,7 +68,9 @@ def tenhou6_header(text: str, ref: str = "") -> tuple[Game, dict]:
     red = any(rule.get(k) for k in ("aka", "aka51", "aka52", "aka53")) or "赤" in disp or not rule
     names = data["name"] if isinstance(data.get("name"), list) else []
     players = 3 if len(names) == 3 or "三" in disp or _no_fourth_hand(data["log"]) else 4
-    return Game(str(data.get("ref") or ref), players, bool(red), "喰" in disp or not disp, []), data
+    game = Game(str(data.get("ref") or ref), players, bool(red), "喰" in disp or not disp, [])
+    game.info = {k: v for k, v in data.items() if k != "log"}
+    return game, data
 
 
 def tenhou6_pieces(game: Game, rounds: list, size: int) -> Iterator[Piece]:
@@ -230,7 +232,7 @@ class _Dealer:
         tile = st.drawn[p] if code == TSUMOGIRI else from_code(code)
         if riichi:
             st.events.append(Riichi(p, 1))
-        st.events.append(Discard(p, tile))
+        st.events.append(Discard(p, tile, code == TSUMOGIRI))
         st.last = tile
         self.flip(st, st.later_dora)
         st.later_dora = 0

@@ -1,0 +1,158 @@
+"""The backward calculation of `riichi analyze`: the three values of every state, turn by turn.
+
+At turn t a 13-tile state draws kind k with probability ``c_k / (S - t)``; a draw the graph does not
+pursue is thrown back (the state stays). After a draw the player takes the best of the allowed
+discards, or the win, each value maximised on its own: the probability of being tenpai at the end,
+of winning, and the expected score. The state at turn 18 is the end: tenpai counts 1, the rest 0.
+
+With ippatsu valued, a riichi state has two expected scores: entered by the riichi discard ("fresh":
+its next draw is the ippatsu draw) and stayed in ("stale"). Every other state has one.
+"""
+
+from __future__ import annotations
+
+from .expected_graph import Graph
+from .expected_win import NO_WIN
+
+LAST_DRAW = 17
+
+
+class WinValues:
+    """The value of each win of the graph (`Graph.wins` order) on an ordinary draw, on the ippatsu
+    draw and on the last draw (haitei; with ippatsu too when both are asked)."""
+
+    def __init__(
+        self, plain: list[float], ippatsu: list[float], last: list[float], last_ippatsu: list[float]
+    ) -> None:
+        self.plain = plain
+        self.ippatsu = ippatsu
+        self.last = last
+        self.last_ippatsu = last_ippatsu
+
+
+class PerTurn:
+    """Values of the watched states per turn: ``tenpai[n][i]`` is watched state i from turn
+    ``turn + n``, up to turn 18."""
+
+    def __init__(self, tenpai: list[list[float]], win: list[list[float]], ev: list[list[float]]) -> None:
+        self.tenpai = tenpai
+        self.win = win
+        self.ev = ev
+
+
+def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int], ippatsu: bool) -> PerTurn:
+    """The values of the ``watched`` 13-tile states from every turn ``turn``..18."""
+    n13 = len(g.key13)
+    tenpai = [1.0 if s == 0 else 0.0 for s in g.shanten13]
+    win = [0.0] * n13
+    ev = [0.0] * n13  # fresh
+    stale = ev  # the same list unless ippatsu makes riichi states differ
+    out_t = [[tenpai[i] for i in watched]]
+    out_w = [[0.0 for _ in watched]]
+    out_e = [[0.0 for _ in watched]]
+    for t in range(LAST_DRAW, turn - 1, -1):
+        last = t == LAST_DRAW
+        plain = wins.last if last else wins.plain
+        first = wins.last_ippatsu if last else wins.ippatsu
+        best_t, best_w, best_e, best_first = _after_draw(g, tenpai, win, ev, stale, plain, first)
+        tenpai, win, new_ev, new_stale = _before_draw(
+            g, float(unseen - t), tenpai, win, stale, best_t, best_w, best_e, best_first, ippatsu
+        )
+        ev, stale = new_ev, new_stale
+        out_t.append([tenpai[i] for i in watched])
+        out_w.append([win[i] for i in watched])
+        out_e.append([ev[i] for i in watched])
+    out_t.reverse()
+    out_w.reverse()
+    out_e.reverse()
+    return PerTurn(out_t, out_w, out_e)
+
+
+def _after_draw(
+    g: Graph,
+    tenpai: list[float],
+    win: list[float],
+    ev: list[float],
+    stale: list[float],
+    plain: list[float],
+    first: list[float],
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """The best of each 14-tile state: its win or its discards into next turn's 13-tile states.
+
+    The discards that decline a win lead on into the stale values (riichi stays declared); the fourth
+    list is the expected score when the win is the ippatsu draw.
+    """
+    n14 = len(g.win14)
+    best_t = [0.0] * n14
+    best_w = [0.0] * n14
+    best_e = [0.0] * n14
+    best_first = best_e if first is plain else [0.0] * n14
+    succ, lo = g.succ, g.succ_lo
+    for j in range(n14):
+        w = g.win14[j]
+        value = plain[w] if w >= 0 else NO_WIN
+        bt = bw = be = 0.0
+        nexts = stale if value != NO_WIN else ev
+        for e in range(lo[j], lo[j + 1]):
+            x = succ[e]
+            if tenpai[x] > bt:
+                bt = tenpai[x]
+            if win[x] > bw:
+                bw = win[x]
+            if nexts[x] > be:
+                be = nexts[x]
+        if value != NO_WIN:
+            best_t[j] = 1.0
+            best_w[j] = 1.0
+            best_e[j] = max(value, be)
+            if best_first is not best_e:
+                best_first[j] = max(first[w], be)
+        else:
+            best_t[j] = bt
+            best_w[j] = bw
+            best_e[j] = be
+            if best_first is not best_e:
+                best_first[j] = be
+    return best_t, best_w, best_e, best_first
+
+
+def _before_draw(
+    g: Graph,
+    den: float,
+    tenpai: list[float],
+    win: list[float],
+    stale: list[float],
+    best_t: list[float],
+    best_w: list[float],
+    best_e: list[float],
+    best_first: list[float],
+    ippatsu: bool,
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Each 13-tile state's values from this turn: its pursued draws, the rest thrown back."""
+    n13 = len(g.key13)
+    new_t = [0.0] * n13
+    new_w = [0.0] * n13
+    new_e = [0.0] * n13
+    new_stale = [0.0] * n13 if ippatsu else new_e
+    counts, to, lo = g.draw_count, g.draw_to, g.draw_lo
+    for i in range(n13):
+        rest = den
+        at = aw = ae = af = 0.0
+        for e in range(lo[i], lo[i + 1]):
+            c = float(counts[e])
+            j = to[e]
+            rest -= c
+            at += c * best_t[j]
+            aw += c * best_w[j]
+            ae += c * best_e[j]
+            if ippatsu:
+                af += c * best_first[j]
+        new_t[i] = (at + rest * tenpai[i]) / den
+        new_w[i] = (aw + rest * win[i]) / den
+        kept = rest * stale[i]
+        if ippatsu:
+            new_stale[i] = (ae + kept) / den
+            new_e[i] = (af + kept) / den if g.riichi13[i] else new_stale[i]
+        else:
+            new_e[i] = (ae + kept) / den
+    return new_t, new_w, new_e, new_stale

@@ -1,0 +1,136 @@
+"""Settlement corners no other test looked at (issue 21): the round's ura and dora against a win's own,
+double riichi and the round's ura, three-player honba shares, whole-number payments, pao seats.
+
+Every number is worked out by hand: base = fu x 2^(han+2); non-dealer ron 4x base, each share rounded
+up to 100; limits mangan 8000 / haneman 12000 (non-dealer). Deposits 1000 each.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from riichi_cli.core.rules import resolve_rules
+from riichi_cli.settle import settle
+
+# Closed, S wins on 9p from W. Pinfu; the 22p pair and one each of 2m..7m.
+#   riichi + pinfu = 2 han; dora 1p (-> 2p, the pair): +2.
+HAND = "234567m2278p456s9p"
+
+
+def whole(obj: object) -> None:
+    """Every number in a settlement is an int (a float payment would still compare equal)."""
+    if isinstance(obj, dict):
+        for v in obj.values():
+            whole(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            whole(v)
+    else:
+        assert not isinstance(obj, float), obj
+
+
+def run(mapping: dict, preset: str = "tenhou", **options) -> dict:
+    result = settle(mapping, resolve_rules(preset, options or None))
+    assert result["ok"], result["error"]
+    whole(result)
+    return result
+
+
+def win(**keys) -> dict:
+    return {"seat_wind": "S", "hand": HAND, "from": "W", **keys}
+
+
+def test_round_ura_reaches_a_riichi_winner():
+    # riichi 1 + pinfu 1 + dora 2 (1p -> 2p pair) + ura 1 (3m -> 4m, one held) = 5 han: mangan 8000;
+    # S also takes back the stick on the table: +9000; W pays 8000.
+    r = run({"riichi": ["S"], "riichi_sticks": 1, "dora": ["1p"], "ura": ["3m"], "wins": [win()]})
+    assert r["deltas"] == {"E": 0, "S": 9000, "W": -8000, "N": 0}
+    assert [y["id"] for y in r["wins"][0]["yaku"]] == ["riichi", "pinfu", "dora", "ura_dora"]
+
+
+def test_round_ura_reaches_a_double_riichi_winner():
+    # double riichi 2 + pinfu 1 + dora 2 + ura 1 = 6 han: haneman 12000; +1000 stick.
+    r = run({"riichi_sticks": 1, "dora": ["1p"], "ura": ["3m"], "wins": [win(double_riichi=True)]})
+    assert r["deltas"] == {"E": 0, "S": 13000, "W": -12000, "N": 0}
+
+
+def test_round_ura_is_not_given_to_a_winner_without_riichi():
+    # no riichi: pinfu 1 + dora 2 = 3 han 30 fu: 30 x 32 = 960 x 4 = 3840 -> 3900; the ura is not read.
+    r = run({"dora": ["1p"], "ura": ["3m"], "wins": [win()]})
+    assert r["deltas"] == {"E": 0, "S": 3900, "W": -3900, "N": 0}
+
+
+def test_a_wins_own_dora_wins_over_the_rounds():
+    # The win's dora 3m (-> 4m, one held): riichi 1 + pinfu 1 + dora 1 = 3 han 30 fu = 3900 (the round's
+    # 1p would have made it 4 han 7700); +1000 stick.
+    r = run({"riichi": ["S"], "riichi_sticks": 1, "dora": ["1p"], "wins": [win(dora=["3m"])]})
+    assert r["deltas"] == {"E": 0, "S": 4900, "W": -3900, "N": 0}
+
+
+def test_a_wins_own_ura_wins_over_the_rounds():
+    # ura 9s (-> 1s: none held) on the win, 3m on the round: riichi + pinfu + dora 2 = 4 han 30 fu 7700
+    r = run({"riichi": ["S"], "riichi_sticks": 1, "dora": ["1p"], "ura": ["3m"], "wins": [win(ura=["9s"])]})
+    assert r["deltas"] == {"E": 0, "S": 8700, "W": -7700, "N": 0}
+
+
+# -- three players ---------------------------------------------------------------------------------
+# S tsumo at a three-player table: 123p 456p 789s 123s 99s, the 9s completing 78s (ryanmen):
+# menzen tsumo + pinfu = 2 han 20 fu, base 320: dealer pays 640 -> 700, W 320 -> 400.
+SANMA_TSUMO = {"seat_wind": "S", "hand": "123p456p789s123s99s", "win": "tsumo"}
+
+
+def test_three_player_tsumo_honba_shares():
+    # tenhou3: honba_points 200, each of the two payers pays half a honba's points: 100 a counter.
+    r = run({"honba": 2, "wins": [SANMA_TSUMO]}, "tenhou3")
+    assert r["deltas"] == {"E": -900, "S": 1500, "W": -600}
+    assert r["wins"][0]["points"]["honba"] == 400
+
+
+def test_three_player_tsumo_honba_share_rounds_up():
+    # honba_points 300: half is 150, rounded up to 200 from each payer per counter; 2 counters = 400 each.
+    r = run({"honba": 2, "wins": [SANMA_TSUMO]}, "tenhou3", honba_points=300)
+    assert r["deltas"] == {"E": -1100, "S": 1900, "W": -800}
+    assert r["wins"][0]["points"]["honba"] == 800 == r["deltas"]["S"] - 1100
+
+
+def test_four_player_tsumo_honba_shares_for_comparison():
+    # The same shares at four: honba_points 300 is 100 from each of three payers.
+    tsumo = {"seat_wind": "S", "hand": "234m345p567s2234s5s", "win": "tsumo"}
+    # menzen tsumo + tanyao + pinfu = 3 han 20 fu, base 640: dealer 1280 -> 1300, others 700.
+    r = run({"honba": 2, "wins": [tsumo]}, "tenhou")
+    assert r["deltas"] == {"E": -1500, "S": 3300, "W": -900, "N": -900}
+
+
+def test_three_player_pao_payments_are_whole_numbers():
+    # S daisangen by ron from W, every dragon called, the last from E (pao E). Three players: 32000.
+    # Pao on a ron: the liable E and the discarder W pay half each, 16000; honba 1 (200 under tenhou3)
+    # paid by the liable seat.
+    hand = {"seat_wind": "S", "hand": "111p9s9s pon:555z pon:666z pon:777z", "from": "W", "pao": "E"}
+    r = run({"honba": 1, "wins": [hand]}, "tenhou3")
+    assert r["deltas"] == {"E": -16200, "S": 32200, "W": -16000}
+    assert r["pao"][0]["liable_pays"] == 16200
+
+
+def test_three_player_pao_tsumo():
+    # The same hand by tsumo: a non-dealer yakuman tsumo at three is 16000 (dealer) + 8000 (W) = 24000
+    # with tsumo loss, and the liable E pays that whole total.
+    hand = {"seat_wind": "S", "hand": "111p9s9s pon:555z pon:666z pon:777z", "win": "tsumo", "pao": "E"}
+    r = run({"wins": [hand]}, "tenhou3")
+    assert r["deltas"] == {"E": -24000, "S": 24000, "W": 0}
+
+
+def test_pao_names_a_seat_of_the_table():
+    hand = {"seat_wind": "S", "hand": "111p9s9s pon:555z pon:666z pon:777z", "from": "W", "pao": "N"}
+    result = settle({"wins": [hand]}, resolve_rules("tenhou3"))
+    assert result["ok"] is False and result["error"]["detail"] == "bad_seat"
+    assert "pao: N is not a seat at a three-player table" in result["error"]["message"]
+
+
+# A non-dealer mangan tsumo at three: dealer 4000, W 2000, North's 2000 lost (tsumo loss); without
+# tsumo loss each payer adds half of North's share: 5000 and 3000.
+@pytest.mark.parametrize(("loss", "dealer", "other"), [(True, 4000, 2000), (False, 5000, 3000)])
+def test_three_player_nagashi_and_mangan_chombo(loss, dealer, other):
+    r = run({"draw": {"kind": "exhaustive", "nagashi": ["S"]}}, "tenhou3", tsumo_loss=loss)
+    assert r["deltas"] == {"E": -dealer, "S": dealer + other, "W": -other}
+    r = run({"chombo": {"seat": "S"}}, "tenhou3", tsumo_loss=loss, chombo="mangan")
+    assert r["deltas"] == {"E": dealer, "S": -(dealer + other), "W": other}

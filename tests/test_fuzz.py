@@ -15,8 +15,10 @@ import math
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_detail_ids import source_details
 
 import riichi_cli
+from riichi_cli.core.context import IMPOSSIBLE
 from riichi_cli.core.rules import resolve_rules
 from riichi_cli.files import loader
 from riichi_cli.files.batch import results
@@ -54,23 +56,82 @@ def strict(obj: object) -> None:
     json.loads(json.dumps(obj, allow_nan=False))
 
 
+#: The error codes of docs/output.md, and every detail id the source can raise.
+CODES = {"invalid_notation", "invalid_hand", "invalid_context", "unreadable", "not_a_win", "no_yaku",
+         "below_minimum", "furiten"}  # fmt: skip
+DETAILS = source_details() | set(IMPOSSIBLE)
+
+
+def refusal_is_sound(result: dict) -> None:
+    """A refusal: ``ok`` false, a documented code, a one-line message, a known detail (or none)."""
+    assert result["ok"] is False
+    error = result["error"]
+    assert error["code"] in CODES, error
+    assert error["message"] and "\n" not in error["message"], error
+    assert error.get("detail") is None or error["detail"] in DETAILS, error
+
+
+def score_is_sound(result: dict) -> None:
+    """A scored win adds up: yaku, han and fu, the winner's gain is hand + honba + deposits and the
+    payments sum to the deposits taken from the table; a refusal is `refusal_is_sound`."""
+    strict(result)
+    if not result["ok"]:
+        refusal_is_sound(result)
+        return
+    assert result["yaku"] and (result["han"] or result["yakuman"])
+    points, payments = result["points"], result["payments"]
+    winner = result["seat_wind"]
+    assert payments[winner] == points["total"] + points["honba"] + points["deposits"]
+    assert sum(payments.values()) == points["deposits"]
+    assert all(isinstance(v, int) and not isinstance(v, bool) for v in payments.values())
+
+
 @FUZZ
 @given(NOTATION, st.one_of(st.none(), TILES))
 def test_notation_never_escapes(text, win_tile):
-    result = riichi_cli.score({"hand": text, "win_tile": win_tile})
-    strict(result)
-    assert result["ok"] in (True, False)
+    score_is_sound(riichi_cli.score({"hand": text, "win_tile": win_tile}))
+
+
+VALID = ["234567m2278p456s9p", "123456s234m55p chi:789s", "11123455678999m", "1122m3344p5566s77z"]
+SITUATION_KEYS = [
+    "riichi",
+    "win",
+    "honba",
+    "riichi_sticks",
+    "dora",
+    "seat_wind",
+    "round_wind",
+    "ippatsu",
+    "from",
+]
+SITUATION_VALUES = [True, False, "tsumo", "ron", 0, 2, 5, "1p", ["3m", "1z"], "E", "S", "N"]
+
+
+@FUZZ
+@given(
+    st.sampled_from(VALID),
+    st.dictionaries(st.sampled_from(SITUATION_KEYS), st.sampled_from(SITUATION_VALUES), max_size=5),
+)
+def test_valid_hands_in_any_situation_add_up(hand, situation):
+    score_is_sound(riichi_cli.score({"hand": hand, **situation}))
 
 
 @FUZZ
 @given(MAPPINGS | VALUES)
 def test_mappings_never_escape(mapping):
-    strict(riichi_cli.score(mapping))
-    strict(riichi_cli.waits(mapping))
-    strict(riichi_cli.shanten(mapping))
-    strict(riichi_cli.settle(mapping))
-    strict(riichi_cli.settle({"wins": [mapping], "honba": 1}))
-    strict(settle_checked(mapping)[0])
+    score_is_sound(riichi_cli.score(mapping))
+    wins = riichi_cli.settle({"wins": [mapping], "honba": 1})
+    checked = settle_checked(mapping)[0]
+    for result in (
+        riichi_cli.waits(mapping),
+        riichi_cli.shanten(mapping),
+        riichi_cli.settle(mapping),
+        wins,
+        checked,
+    ):
+        strict(result)
+        if not result["ok"]:
+            refusal_is_sound(result)
 
 
 @FUZZ

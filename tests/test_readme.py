@@ -114,6 +114,42 @@ def test_readme_example_runs(command, refusal, monkeypatch, tmp_path):
         data = result.stdout_bytes
 
 
+def console_examples() -> list[tuple[str, list[str]]]:
+    """(command, the output the README shows under it) of every ``console`` block; a line ``...``
+    stands for output left out."""
+    out = []
+    for lang, lines in blocks(README):
+        if lang != "console":
+            continue
+        starts = [i for i, line in enumerate(lines) if line.startswith("$ ")] + [len(lines)]
+        for i, j in zip(starts, starts[1:]):
+            out.append((lines[i][2:], lines[i + 1 : j]))
+    return out
+
+
+CONSOLE = [(c, shown) for c, shown in console_examples() if "|" not in c]
+
+
+@pytest.mark.parametrize(("command", "shown"), CONSOLE, ids=[c for c, _ in CONSOLE])
+def test_console_examples_print_what_the_readme_shows(command, shown, monkeypatch):
+    """The README's console blocks are the commands' real output, line for line."""
+    monkeypatch.chdir(ROOT)
+    try:
+        runner = CliRunner(mix_stderr=False)
+    except TypeError:
+        runner = CliRunner()
+    result = runner.invoke(main, shlex.split(command)[1:], catch_exceptions=False)
+    printed = (result.stdout + (result.stderr if result.exit_code else "")).rstrip("\n").splitlines()
+    printed = [line.rstrip() for line in printed]
+    shown = [line.rstrip() for line in shown]
+    if "..." in shown:  # the lines before and after the gap, in order
+        cut = shown.index("...")
+        head, tail = shown[:cut], shown[cut + 1 :]
+        assert printed[: len(head)] == head and printed[len(printed) - len(tail) :] == tail, command
+    else:
+        assert printed == shown, command
+
+
 PATH = re.compile(r"(?<![\w./])((?:sample_hands|examples|docs|riichi_cli|tests|bench|\.ci)(?:/[\w.*-]+)*/?)")
 LINK = re.compile(r"\]\(([^)#]+)(?:#[^)]*)?\)")
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .parts import standard_of_parts
+from .parts import part_distance, part_key, part_vector, rest_vectors
 
 NUM_KINDS: Final = 37
 #: The kind of each red five (5m 5p 5s) and the tile each red kind is.
@@ -36,7 +36,6 @@ _SUIT_MASK: Final = (1 << 27) - 1
 _HONOR_MASK: Final = (1 << 21) - 1
 #: Bits of a packed hand that hold the 34 tiles (the red kinds sit above).
 _TILE_BITS: Final = (1 << 102) - 1
-_ORPHAN_KINDS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def kind_tile(kind: int) -> int:
@@ -57,50 +56,105 @@ def merged(key: int) -> int:
 
 
 class Shanten:
-    """Best shanten (standard, seven pairs, thirteen orphans) of packed hands, memoised by tiles."""
+    """Best shanten (standard, seven pairs, thirteen orphans) of packed hands.
+
+    A state asks for the shanten of itself with each tile added (its draws) or taken away (its
+    discards): the hand is split into its four parts once, and each neighbour changes one part, read
+    against the product of the other three (the method of `riichi_cli.analysis.acceptance`).
+    """
 
     def __init__(self, melds: int, players: int) -> None:
         self.need = 4 - melds
         self.closed = melds == 0
         self.players = players
-        self.memo: dict[int, int] = {}
 
     def of(self, key: int) -> int:
+        """The shanten of one hand."""
         tiles = merged(key)
-        found = self.memo.get(tiles)
-        if found is not None:
-            return found
-        best = standard_of_parts(
-            tiles & _SUIT_MASK,
-            tiles >> 27 & _SUIT_MASK,
-            tiles >> 54 & _SUIT_MASK,
-            tiles >> 81 & _HONOR_MASK,
-            self.need,
-            self.players,
+        keys = self._part_keys(tiles)
+        rest = rest_vectors(
+            part_vector(keys[0]), part_vector(keys[1]), part_vector(keys[2]), part_vector(keys[3])
         )
+        best = part_distance(part_vector(keys[0]), rest[0], self.need)
         if self.closed:
-            best = min(best, _closed_shapes(tiles))
-        self.memo[tiles] = best
+            kinds, pairs, orphans, paired = _closed_stats(tiles)
+            best = min(best, _closed_shanten(kinds, pairs, orphans, paired))
         return best
 
+    def _part_keys(self, tiles: int) -> list[int]:
+        players = self.players
+        return [
+            part_key(0, tiles & _SUIT_MASK, players),
+            part_key(1, tiles >> 27 & _SUIT_MASK, players),
+            part_key(2, tiles >> 54 & _SUIT_MASK, players),
+            part_key(3, tiles >> 81 & _HONOR_MASK, players),
+        ]
 
-def _closed_shapes(tiles: int) -> int:
-    """The better of seven pairs and thirteen orphans (of 13 or 14 concealed tiles)."""
-    kinds = pairs = 0
+    def around(self, key: int, sign: int) -> list[int]:
+        """The shanten of the hand with one more (``sign`` 1) or one less (-1) of each of the 34
+        tiles; `NOT_HELD` where the hand holds none to take away or four already."""
+        tiles = merged(key)
+        keys = self._part_keys(tiles)
+        rest = rest_vectors(
+            part_vector(keys[0]), part_vector(keys[1]), part_vector(keys[2]), part_vector(keys[3])
+        )
+        need, closed, three = self.need, self.closed, self.players == 3
+        kinds = pairs = orphans = paired = 0
+        if closed:
+            kinds, pairs, orphans, paired = _closed_stats(tiles)
+        out = [NOT_HELD] * 34
+        for t in range(34):
+            n = tiles >> (3 * t) & 7
+            if (n == 4 and sign > 0) or (n == 0 and sign < 0):
+                continue
+            part = t // 9 if t < 27 else 3
+            pos = t - 9 * part
+            if three and part == 0:
+                if 0 < t < 8:
+                    continue  # no 2m-8m in the set
+                pos = 0 if t == 0 else 1
+            changed = keys[part] + sign * (1 << (3 * pos))
+            best = part_distance(part_vector(changed), rest[part], need)
+            if closed:
+                orphan = _IS_ORPHAN[t]
+                if sign > 0:
+                    best = min(best, _closed_shanten(
+                        kinds + (n == 0), pairs + (n == 1), orphans + (orphan and n == 0),
+                        paired + (orphan and n == 1),
+                    ))  # fmt: skip
+                else:
+                    best = min(best, _closed_shanten(
+                        kinds - (n == 1), pairs - (n == 2), orphans - (orphan and n == 1),
+                        paired - (orphan and n == 2),
+                    ))  # fmt: skip
+            out[t] = best
+        return out
+
+
+#: The shanten `Shanten.around` gives a tile that cannot be added or taken away.
+NOT_HELD: Final = 99
+_IS_ORPHAN: Final = [t in (0, 8, 9, 17, 18, 26) or t >= 27 for t in range(34)]
+
+
+def _closed_stats(tiles: int) -> tuple[int, int, int, int]:
+    """Kinds, pairs, orphan kinds and paired orphan kinds of packed tiles."""
+    kinds = pairs = orphans = paired = 0
     for t in range(34):
         n = tiles >> (3 * t) & 7
         if n:
             kinds += 1
             if n >= 2:
                 pairs += 1
-    orphans = paired = 0
-    for t in _ORPHAN_KINDS:
-        n = tiles >> (3 * t) & 7
-        if n:
-            orphans += 1
-            if n >= 2:
-                paired = 1
-    return min(6 - pairs + max(0, 7 - kinds), 13 - orphans - paired)
+            if _IS_ORPHAN[t]:
+                orphans += 1
+                if n >= 2:
+                    paired += 1
+    return kinds, pairs, orphans, paired
+
+
+def _closed_shanten(kinds: int, pairs: int, orphans: int, paired: int) -> int:
+    """The better of seven pairs and thirteen orphans (four equal tiles are one pair)."""
+    return min(6 - pairs + max(0, 7 - kinds), 13 - orphans - (1 if paired else 0))
 
 
 class Graph:
@@ -167,13 +221,14 @@ class Graph:
         key, s, dist = self.key13[i], self.shanten13[i], self.dist13[i]
         riichi = self.riichi13[i]
         budget = self.budget
+        around = self.shanten.around(key, 1)
         for k in range(NUM_KINDS):
             held = count_of(key, k)
             left = self.pool[k] - held
             if left <= 0:
                 continue
             after = key + UNIT[k]
-            s14 = self.shanten.of(after)
+            s14 = around[kind_tile(k)]
             if riichi and s14 >= 0:
                 continue  # after riichi the hand is fixed: only a win is drawn
             d14 = dist + (1 if held >= self.start_counts[k] else 0)
@@ -196,12 +251,13 @@ class Graph:
         else:
             self.win14.append(-1)
         budget = self.back_budget
+        around = self.shanten.around(key, -1)
         for d in range(NUM_KINDS):
             held = count_of(key, d)
             if not held:
                 continue
             left = key - UNIT[d]
-            s13 = self.shanten.of(left)
+            s13 = around[kind_tile(d)]
             d13 = dist - (1 if held > self.start_counts[d] else 0)
             if s13 == s14 or d13 + s13 <= budget:
                 self.succ.append(self.state13(left, s13, d13))

@@ -29,6 +29,7 @@ class Rules:
     kan_ura: bool = True
     renhou: str = "none"
     kokushi_chankan_ankan: bool = False
+    tenhou_best_wait: bool = False
     multiple_ron: str = "double"
     multiple_ron_honba: str = "nearest"
     own_stick_back: bool = False
@@ -89,6 +90,7 @@ DESCRIPTIONS = {
     "kan_ura": "kan ura dora are played (an ura indicator under each kan dora indicator)",
     "renhou": "none, flat mangan, a 5-han yaku, or a yakuman",
     "kokushi_chankan_ankan": "thirteen orphans may rob a concealed kan",
+    "tenhou_best_wait": "tenhou has no winning tile: the best one is read (13-sided, single wait, pure)",
     "multiple_ron": "several rons on one discard: head bump, up to two, or all three",
     "multiple_ron_honba": "honba to the nearest winner only, or to each winner",
     "own_stick_back": "with several winners, each winning riichi declarer takes back their own stick",
@@ -128,6 +130,7 @@ kan_dora               true   true   true    true    true   false
 kan_ura                true   true   true    true*   true   false
 renhou                 none   none   none*   han5*   mangan mangan*
 kokushi_chankan_ankan  false  true   false   true    true   false
+tenhou_best_wait       false* true*  false*  false*  false* false*
 multiple_ron           double triple head_bump head_bump triple head_bump
 multiple_ron_honba     nearest nearest* nearest nearest each nearest
 own_stick_back         false  false* false   false   true   false

@@ -13,14 +13,14 @@ from typing import Final, NamedTuple
 
 from .context import Context, Request
 from .decompose import winning_tiles
-from .errors import BelowMinimum, Furiten, NotAWin, NoYaku
+from .errors import BelowMinimum, Furiten, NotAWin, NoYaku, RiichiError
 from .fu import FuLine, fu_lines, round_fu
 from .hand import Hand
 from .points import Points, base_points, payments, table_points
 from .reading import Reading, readings
 from .record import Record
 from .rules import Rules
-from .tiles import NORTH, dora_of_players, name
+from .tiles import FIVES, NORTH, dora_of_players, name
 from .yaku import NAMES, find_yaku
 from .yaku_defs import YakuItem
 from .yaku_facts import renhou_as
@@ -222,9 +222,14 @@ def furiten_tile(hand: Hand, ctx: Context) -> tuple[int, str] | None:
     return None if found is None else (found[1][0], found[0])
 
 
-def score_request(req: Request) -> Result:
-    """Score a checked request, or raise NotAWin, Furiten, NoYaku or BelowMinimum."""
+def score_request(req: Request, as_named: bool = False) -> Result:
+    """Score a checked request, or raise NotAWin, Furiten, NoYaku or BelowMinimum.
+
+    A tenhou under ``tenhou_best_wait`` is scored on its best winning tile (`tenhou_best`) unless
+    ``as_named``."""
     hand, ctx, rules = req.hand, req.context, req.rules
+    if ctx.tenhou and rules.tenhou_best_wait and not as_named:
+        return tenhou_best(req)
     found = readings(hand, ctx, rules)
     if not found:
         raise NotAWin(f"{hand.notation()} is not a winning shape", detail="not_a_winning_shape")
@@ -256,3 +261,25 @@ def score_request(req: Request) -> Result:
         f"({most.why}, dora excluded)",
         detail="below_minimum",
     )
+
+
+def tenhou_best(req: Request) -> Result:
+    """A tenhou has no winning tile: the dealer's fourteen tiles are whole before any is drawn. So
+    every tile of the hand is tried as the winning one and the best reading kept (the 13-sided
+    thirteen orphans, the single-wait four concealed triplets, the pure nine gates where the tiles
+    allow); the named tile is tried first and stays of equals."""
+    hand = req.hand
+    best = score_request(req, True)
+    for t in range(34):
+        held = hand.concealed[t]
+        if t == hand.win_tile or not held:
+            continue
+        red = t in FIVES and hand.reds[t // 9] >= held  # every copy red: the named tile is red
+        other = Hand(hand.concealed, t, hand.melds, hand.reds, red)
+        try:
+            res = score_request(Request(other, req.context, req.rules, req.id), True)
+        except RiichiError:
+            continue
+        if res.key > best.key:
+            best = res
+    return best

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from .console import console, new_table
+from .console import console, fit_columns, new_table
 from .numbers import num, signed
 
 
@@ -65,7 +65,7 @@ def print_game(objs: list[dict], out: Console | None = None) -> None:
     table = new_table(*columns, title=objs[0].get("game") or objs[0]["source"])
     for d in objs:
         table.add_row(*row(d))
-    out.print(table)
+    out.print(fit_columns(table, out, first=("recorded", "computed")))
     for d in objs:
         lines = [d["error"]["message"]] if d["kind"] == "error" else d.get("differences") or []
         for line in lines:

@@ -158,7 +158,7 @@ class Piece:
 
     fmt: str
     game: Game
-    payload: object
+    payload: str | list
     first: int
     last: bool
 

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .console import console, fit_columns, new_table
-from .numbers import num, signed
+from .numbers import num, plural, signed
 
 
 def value_of(v: dict | None) -> str:
@@ -70,11 +70,6 @@ def print_game(objs: list[dict], out: Console | None = None) -> None:
     for d in objs:
         for diff in d.get("differences") or []:
             out.print(Text(f"{round_label(d)} {how_text(d)}: {diff}", style="red"), soft_wrap=True)
-
-
-def plural(n: int, word: str) -> str:
-    """``1 game``, ``2 games``, ``1 round end``, ``0 errors``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def print_summary(stats: dict, out: Console | None = None) -> None:

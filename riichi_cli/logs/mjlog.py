@@ -46,6 +46,11 @@ NO_KUITAN: Final = 0x04
 SANMA: Final = 0x10
 
 
+#: the tile of each mjlog id, with red fives and without (read once, not per draw and discard)
+RED_TILES: Final = tuple(from_id(i, True) for i in range(136))
+PLAIN_TILES: Final = tuple(from_id(i, False) for i in range(136))
+
+
 def ints(text: str) -> list[int]:
     """``"1,2,3"`` -> ``[1, 2, 3]`` (an empty attribute is an empty list)."""
     try:
@@ -124,6 +129,7 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
     game.started = first
     rnd: Round | None = None
     drawn = [-1] * 4  # the id each seat drew last (a discard of the same id is tsumogiri)
+    tiles = RED_TILES if game.red_fives else PLAIN_TILES
     for name, number, attrs in _TAG.findall(text):
         if name == "INIT" and rnd is not None:
             yield finished(rnd)
@@ -132,7 +138,7 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
             move = _MOVES.get(name) if number and rnd is not None else None
             if move is not None and rnd is not None:  # most tags: a draw or a discard, read fast
                 i, seat = int(number), move[1]
-                tile = from_id(i, game.red_fives)
+                tile = tiles[i] if i < 136 else from_id(i)  # from_id says why an id is out of range
                 if move[0]:
                     rnd.events.append(Draw(seat, tile))
                     drawn[seat] = i

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from .console import console, fit_columns, new_table
 from .numbers import num, signed
+from .safe import plain
 
 
 def value_of(v: dict | None) -> str:
@@ -62,7 +63,8 @@ def print_game(objs: list[dict], out: Console | None = None) -> None:
         return
     out = out or console()
     columns = ("round", "result", ("recorded", "right"), ("computed", "right"), "", ("scores after", "right"))
-    table = new_table(*columns, title=objs[0].get("game") or objs[0]["source"])
+    title = Text(plain(objs[0].get("game") or objs[0]["source"]))  # a file name or a log's ref: no markup
+    table = new_table(*columns, title=title)
     for d in objs:
         table.add_row(*row(d))
     out.print(fit_columns(table, out, first=("recorded", "computed")))
@@ -70,7 +72,7 @@ def print_game(objs: list[dict], out: Console | None = None) -> None:
         lines = [d["error"]["message"]] if d["kind"] == "error" else d.get("differences") or []
         for line in lines:
             head = d["error"]["code"] if d["kind"] == "error" else how_text(d)
-            out.print(Text(f"{round_label(d)} {head}: {line}", style="red"), soft_wrap=True)
+            out.print(Text(plain(f"{round_label(d)} {head}: {line}"), style="red"), soft_wrap=True)
 
 
 def plural(n: int, word: str) -> str:

@@ -278,8 +278,10 @@ def test_turn_shortens_the_curve_and_values_fall():
 
 def test_an_open_hand_without_a_yaku_never_wins():
     # 1s and 3z tanki after chi 789p and chi 234s: no yaku on either wait (no riichi when open).
-    out = analyzed("123m456p1s3z", "chi:789p", "chi:234s", "--no-hand-changes")
-    assert out["model"]["riichi"] is False and out["model"]["ura"] is False
+    out = analyzed("123m456p1s3z", "chi:789p", "chi:234s", "--no-hand-changes", "--ippatsu")
+    assert (
+        out["model"]["riichi"] is False and out["model"]["ura"] is False and out["model"]["ippatsu"] is False
+    )
     assert out["hand"] == "123m456p1s3z chi:789p chi:234s"
     assert {d["tile"] for d in out["discards"]} == {"1s", "3z"}
     assert all(d["tenpai"] == 1.0 and d["win"] == 0 and d["ev"] == 0 for d in out["discards"])
@@ -357,3 +359,12 @@ def test_the_view_of_an_open_hand_without_yaku():
         "No discard can win (an open hand needs a yaku)" in res.stdout
         and "no riichi (open hand)" in res.stdout
     )
+
+
+def test_ippatsu_and_haitei_add_value_not_wins():
+    plain = analyzed(TANKI, "--no-hand-changes")
+    for flag in ("--ippatsu", "--haitei"):
+        more = analyzed(TANKI, "--no-hand-changes", flag)
+        assert more["model"][flag[2:]] is True
+        for a, b in zip(plain["discards"], more["discards"]):
+            assert a["tile"] == b["tile"] and a["win"] == b["win"] and b["ev"] > a["ev"]

@@ -12,9 +12,9 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from . import safe
 from .console import console, fit_columns, new_table
 from .numbers import num, signed
+from .safe import plain
 
 
 def value_of(v: dict | None) -> str:
@@ -66,15 +66,17 @@ def print_game(objs: list[dict], out: Console | None = None) -> None:
     if not objs:
         return
     out = out or console()
-    title = objs[0].get("game") or objs[0]["source"]
+    title = plain(objs[0].get("game") or objs[0]["source"])  # a file name or a log's ref: no markup
     notes = [
-        Text(f"{round_label(d)} {head}: {line}", style="red") for d in objs for head, line in notes_of(d)
+        Text(plain(f"{round_label(d)} {head}: {line}"), style="red")
+        for d in objs
+        for head, line in notes_of(d)
     ]
     if not out.is_terminal:  # a pipe or a file: the same text without Rich's measuring (long logs)
-        out.file.write(plain_table(safe.plain(title), [row(d) for d in objs]))
-        out.file.write("".join(safe.plain(n.plain) + "\n" for n in notes))
+        out.file.write(plain_table(title, [row(d) for d in objs]))
+        out.file.write("".join(n.plain + "\n" for n in notes))
         return
-    table = new_table(*COLUMNS, title=title)
+    table = new_table(*COLUMNS, title=Text(title))
     for d in objs:
         table.add_row(*row(d))
     out.print(fit_columns(table, out, first=("recorded", "computed")))

@@ -73,6 +73,8 @@ def run() -> None:
     """
     import os
 
+    from ..files.pool import WorkerLost
+
     try:
         code = main.main(standalone_mode=False)
     except click.exceptions.Abort as e:  # click turns Ctrl-C (and EOF at a prompt) into Abort
@@ -84,6 +86,9 @@ def run() -> None:
         sys.exit(e.exit_code)
     except BrokenPipeError:
         quiet_broken_pipe()
+    except WorkerLost as e:  # not a bug: a worker process was killed (kill -9, out of memory)
+        click.echo(f"riichi: {e}", err=True)
+        sys.exit(70)
     except Exception as e:  # a bug, not bad input: say so in one line
         if os.environ.get("RIICHI_DEBUG"):
             raise

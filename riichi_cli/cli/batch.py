@@ -68,7 +68,8 @@ def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: st
 
 
 def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: str | None) -> int:
-    from ..files.cluster import ClusterLost, NoDask
+    from ..files.cluster import NoDask
+    from ..files.pool import WorkerLost
 
     counts = Summary()
     out = sys.stdout
@@ -92,7 +93,7 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
         except NoDask as e:
             click.echo(f"riichi: {e}", err=True)
             return 2
-        except ClusterLost as e:  # what was printed stays; the rest is not scored
+        except WorkerLost as e:  # a worker or the cluster lost: what was printed stays, no more
             out.flush()
             click.echo(f"riichi: {e}", err=True)
             return 70

@@ -11,8 +11,9 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from .console import console, new_table
+from .console import console, fit_columns, new_table
 from .numbers import num, signed
+from .safe import plain
 
 
 def value_of(v: dict | None) -> str:
@@ -44,10 +45,9 @@ def round_label(d: dict) -> str:
 
 
 def row(d: dict) -> list[str | Text]:
-    """The cells of one round end (an error: its code and message)."""
+    """The cells of one round end (an error: its code; the message follows the table)."""
     if d["kind"] == "error":
-        red = [Text(d["error"][k], style="red") for k in ("code", "message")]
-        return [round_label(d), *red, "", Text("!", style="red"), ""]
+        return [round_label(d), Text(d["error"]["code"], style="red"), "", "", Text("!", style="red"), ""]
     shown = value_of(d["computed"])
     if d["kind"] == "draw" and d["agree"]:
         shown = "same"  # a draw's value is its deltas: no need to print them twice
@@ -63,13 +63,16 @@ def print_game(objs: list[dict], out: Console | None = None) -> None:
         return
     out = out or console()
     columns = ("round", "result", ("recorded", "right"), ("computed", "right"), "", ("scores after", "right"))
-    table = new_table(*columns, title=objs[0].get("game") or objs[0]["source"])
+    title = Text(plain(objs[0].get("game") or objs[0]["source"]))  # a file name or a log's ref: no markup
+    table = new_table(*columns, title=title)
     for d in objs:
         table.add_row(*row(d))
-    out.print(table)
+    out.print(fit_columns(table, out, first=("recorded", "computed")))
     for d in objs:
-        for diff in d.get("differences") or []:
-            out.print(Text(f"{round_label(d)} {how_text(d)}: {diff}", style="red"), soft_wrap=True)
+        lines = [d["error"]["message"]] if d["kind"] == "error" else d.get("differences") or []
+        for line in lines:
+            head = d["error"]["code"] if d["kind"] == "error" else how_text(d)
+            out.print(Text(plain(f"{round_label(d)} {head}: {line}"), style="red"), soft_wrap=True)
 
 
 def plural(n: int, word: str) -> str:

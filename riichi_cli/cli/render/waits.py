@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .console import console, new_table
+from .console import console, fit_columns, new_table
 from .numbers import num, paid_text, short_value
 from .tiles import tile_label
 
@@ -115,7 +115,7 @@ def print_waits(report: dict, out: Console | None = None) -> None:
     out = out or console()
     out.print(header(report))
     if report["waits"]:
-        out.print(waits_table(report))
+        out.print(fit_columns(waits_table(report), out))
     for line in status_lines(report):
         out.print(line)
     if report["next"]:

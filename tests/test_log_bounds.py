@@ -137,3 +137,16 @@ def test_every_replay_record_here_matches_the_schema(tmp_path):
     for path, token in FAULTS.values():
         for d in riichi_cli.replay(spoilt(path, token)):
             assert not list(check.iter_errors(d)), d
+
+
+def test_an_mjai_flood_is_one_short_error(tmp_path):
+    hand = json.dumps(["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p"])
+    start = ('{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,'
+             '"scores":[25000,25000,25000,25000],"tehais":[' + ",".join([hand] * 4) + "]}")  # fmt: skip
+    lines = ['{"type":"start_game","names":["a","b","c","d"]}', start]
+    lines += ['{"type":"tsumo","actor":0,"pai":"5m","x":1e400}'] * 200_000
+    path = tmp_path / "flood.mjson"
+    path.write_text("\n".join(lines) + "\n")
+    code, records, err, peak_mb = replay(str(path))
+    assert "Traceback" not in err and records[0]["kind"] == "error"
+    assert all(len(json.dumps(d)) < 1000 for d in records) and peak_mb < 300

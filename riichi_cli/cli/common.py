@@ -178,6 +178,20 @@ def write_json_text(text: str, out=None, end: str = "\n") -> None:
         out.write(json.dumps(json.loads(text)) + end)
 
 
+def write_file(path: str, text: str) -> None:
+    """Write an output file (``--svg``, ``--html``); one line and exit 2 when it cannot be written, the
+    path shown as batch shows file names (no control character, a non-UTF-8 byte as ``\\xff``)."""
+    from ..files.walk import shown
+    from .render.safe import plain
+
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        click.echo(f"riichi: cannot write {plain(shown(path))}: {plain(e.strerror or e)}", err=True)
+        sys.exit(2)
+
+
 def emit_json(obj: object) -> None:
     """Print one strict JSON object (no NaN or Infinity) on stdout."""
     write_json_text(json.dumps(obj, ensure_ascii=False, allow_nan=False))

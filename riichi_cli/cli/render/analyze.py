@@ -79,7 +79,8 @@ def print_analysis(report: dict, rules: str = "", players: int = 4, out: Console
     ``rules`` (the preset's name) and ``players`` are said in the header: they are not in the JSON.
     """
     out = out or console()
-    head = Text.assemble((plain(report["hand"]), "bold"), f"  {shanten_word(report['shanten'])}")
+    word = "tenpai with the right discard" if report["shanten"] == 0 else shanten_word(report["shanten"])
+    head = Text.assemble((plain(report["hand"]), "bold"), f"  {word}")
     if rules:
         head.append(f", {plain(rules)} rules")
     out.print(head)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from ..core.native import i64
 from .vectors import (
     _BITS,
     _COUNT_MASK,
@@ -23,6 +24,7 @@ from .vectors import (
     _MAX_SETS,
     _MEMO_LIMIT,
     _NUM_TILES,
+    _ORPHAN_SET,
     _TWO_KINDS,
     _VEC_LEN,
     Counts,
@@ -209,17 +211,55 @@ def _part_id(key: int) -> int:
     return vid
 
 
-def _pack(counts: Counts, lo: int, size: int) -> tuple[int, int]:
-    """The key of ``size`` counts from ``lo`` and their sum; refuses a count outside 0..4."""
-    key = 0
-    total = 0
-    for i in range(size):
-        x = counts[lo + i]
+#: What one copy of each tile adds to its part key (a table: ``1 << n`` on native ints is 32 bits wide).
+_UNIT: Final[list[int]] = [1 << (_BITS * (t - _PART_START[min(t // 9, 3)])) for t in range(_NUM_TILES)]
+#: Thirteen orphans' tiles: 1 at each, 0 elsewhere.
+_IS_ORPHAN: Final[list[int]] = [1 if t in _ORPHAN_SET else 0 for t in range(_NUM_TILES)]
+
+
+def _as_list(counts: Counts) -> list[int]:
+    """The counts as a list (compiled code indexes a list directly; any other sequence generically)."""
+    return counts if isinstance(counts, list) else list(counts)
+
+
+def _scan(c: list[int]) -> tuple[i64, i64, i64, i64, i64, i64, i64]:
+    """One pass over 34 counts: the four part keys, the tile count, and the seven pairs and thirteen
+    orphans shanten. Refuses a count outside 0..4."""
+    m: i64 = 0
+    p: i64 = 0
+    s: i64 = 0
+    h: i64 = 0
+    n: i64 = 0
+    kinds: i64 = 0
+    pairs: i64 = 0
+    orphans: i64 = 0
+    paired: i64 = 0
+    t: i64
+    for t in range(_NUM_TILES):
+        x: i64 = c[t]
+        if x == 0:
+            continue
         if x < 0 or x > 4:
             raise ValueError("tile counts must be 0..4")
-        key |= x << (_BITS * i)
-        total += x
-    return key, total
+        part: i64 = x * _UNIT[t]
+        if t < 9:
+            m += part
+        elif t < 18:
+            p += part
+        elif t < 27:
+            s += part
+        else:
+            h += part
+        n += x
+        kinds += 1
+        if x >= 2:
+            pairs += 1
+        if _IS_ORPHAN[t]:
+            orphans += 1
+            if x >= 2:
+                paired = 1
+    chiitoitsu = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # four equal tiles are one pair
+    return m, p, s, h, n, chiitoitsu, 13 - orphans - paired
 
 
 def _keys(counts: Counts, melds: int, players: int = 4) -> tuple[int, int, int, int, int]:
@@ -227,17 +267,19 @@ def _keys(counts: Counts, melds: int, players: int = 4) -> tuple[int, int, int, 
 
     With ``players`` 3 the characters are the two-kind part of 1m and 9m.
     """
-    if len(counts) != _NUM_TILES:
-        raise ValueError(f"a hand has {_NUM_TILES} counts, got {len(counts)}")
-    if players == 3 and any(counts[1:8]):
+    m, p, s, h, need, _, _ = _hand_keys(_as_list(counts), melds, players)
+    return m, p, s, h, need
+
+
+def _hand_keys(c: list[int], melds: int, players: int) -> tuple[int, int, int, int, int, int, int]:
+    """`_keys` of a list, with the seven pairs and thirteen orphans shanten (closed shapes)."""
+    if len(c) != _NUM_TILES:
+        raise ValueError(f"a hand has {_NUM_TILES} counts, got {len(c)}")
+    if players == 3 and any(c[1:8]):
         raise ValueError("three players: the set has no 2m-8m")
     if not 0 <= melds <= _MAX_SETS:
         raise ValueError(f"melds must be 0..4, got {melds}")
-    m, n_m = _pack(counts, 0, 9)
-    p, n_p = _pack(counts, 9, 9)
-    s, n_s = _pack(counts, 18, 9)
-    h, n_h = _pack(counts, 27, 7)
-    n = n_m + n_p + n_s + n_h
+    m, p, s, h, n, chiitoitsu, kokushi = _scan(c)
     need = _MAX_SETS - melds
     if n != 3 * need + 1 and n != 3 * need + 2:
         raise ValueError(
@@ -245,7 +287,7 @@ def _keys(counts: Counts, melds: int, players: int = 4) -> tuple[int, int, int, 
         )
     if players == 3:  # 1m at position 0, 9m at 8: moved to positions 0 and 1
         m = (m & _COUNT_MASK) | (m >> (7 * _BITS)) | _HONOR_FLAG | _TWO_KINDS
-    return m, p, s, h | _HONOR_FLAG, need
+    return m, p, s, h | _HONOR_FLAG, need, chiitoitsu, kokushi
 
 
 def _parts(counts: Counts, melds: int, players: int = 4) -> tuple[list[int], list[int], int]:
@@ -260,14 +302,33 @@ def _standard(m: int, p: int, s: int, h: int, need: int) -> int:
     return _entry(_times(_times(_part_id(m), _part_id(p)), _part_id(s)), _part_id(h), 2 * need + 1) - 1
 
 
-def standard_of_parts(man: int, pin: int, sou: int, honors: int, need: int, players: int = 4) -> int:
-    """Standard shanten of a hand given as its four parts, each packed 3 bits a count, position 0
-    lowest (``1m`` at bits 0-2 of ``man``, ``East`` at bits 0-2 of ``honors``), with ``need`` sets to
-    make: for callers that keep hands packed this way (`riichi_cli.analysis.expected_graph`).
-    No check: every count must be 0..4."""
-    if players == 3:  # 1m at position 0, 9m at 8: moved to positions 0 and 1, as `_keys` does
-        man = (man & _COUNT_MASK) | (man >> (7 * _BITS)) | _HONOR_FLAG | _TWO_KINDS
-    return _standard(man, pin, sou, honors | _HONOR_FLAG, need)
+def part_key(part: int, counts: int, players: int = 4) -> int:
+    """The key of one part of a hand (0-2 the suits, 3 the honors) from its counts packed 3 bits a
+    count, position 0 lowest: for callers that keep hands packed this way and change them a tile at a
+    time (`riichi_cli.analysis.expected_graph`). No check: every count must be 0..4."""
+    if part == 3:
+        return counts | _HONOR_FLAG
+    if part == 0 and players == 3:  # 1m at position 0, 9m at 8: moved to positions 0 and 1, as `_keys`
+        return (counts & _COUNT_MASK) | (counts >> (7 * _BITS)) | _HONOR_FLAG | _TWO_KINDS
+    return counts
+
+
+def part_vector(key: int) -> int:
+    """The distance vector id of one part, by its `part_key`."""
+    return _part_id(key)
+
+
+def rest_vectors(a: int, b: int, c: int, d: int) -> tuple[int, int, int, int]:
+    """For each of four part vectors, the product of the other three."""
+    ab = _times(a, b)
+    cd = _times(c, d)
+    return _times(b, cd), _times(a, cd), _times(ab, d), _times(ab, c)
+
+
+def part_distance(vector: int, rest: int, need: int) -> int:
+    """The standard shanten of a hand whose part has ``vector`` and the other three parts ``rest``
+    (`rest_vectors`), with ``need`` sets to make."""
+    return _entry(vector, rest, 2 * need + 1) - 1
 
 
 def _check_size(n: int, need: int, extra: int, what: str) -> None:

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .parts import _check, _keys, _standard
+from .parts import _as_list, _check, _hand_keys, _keys, _standard
 from .vectors import _BLOCK_CACHE_SIZE, _ORPHANS, Counts
 
 __all__ = [
@@ -115,17 +115,17 @@ def shanten(counts: Counts, melds: int = 0, players: int = 4) -> dict[str, int |
     Seven pairs and thirteen orphans are closed-hand shapes: with ``melds > 0`` they are ``None``
     and ``best`` is the standard number. ``players`` 3 reads the hand in the 108-tile set.
     """
-    m, p, s, h, need = _keys(counts, melds, players)
+    # One pass over the counts gives the part keys and both closed shapes (`parts._scan`).
+    m, p, s, h, need, chiitoitsu, kokushi = _hand_keys(_as_list(counts), melds, players)
     standard = _standard(m, p, s, h, need)
     if melds:
         return {"standard": standard, "chiitoitsu": None, "kokushi": None, "best": standard}
-    chiitoitsu = _chiitoitsu(counts)
-    kokushi = _kokushi(counts)
+    best = standard if standard < chiitoitsu else chiitoitsu
     return {
         "standard": standard,
         "chiitoitsu": chiitoitsu,
         "kokushi": kokushi,
-        "best": min(standard, min(chiitoitsu, kokushi)),
+        "best": best if best < kokushi else kokushi,
     }
 
 

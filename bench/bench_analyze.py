@@ -1,0 +1,87 @@
+"""Time `riichi analyze`'s engine on the 40 reference hands (read in place from ../shared/analysis).
+
+For each setting (hand changes on, off) and shanten (0-3): the median CPU time of
+`riichi_cli.analysis.expected.analyze_problem` per hand, the median of the C++ library's times carried
+in the reference lines (``cpu_ms``), and their ratio; then the peak memory the engine allocates on one
+hand (tracemalloc, a second pass) and the process's peak resident size.
+
+Run it with an installed (compiled) package, from outside the source tree, e.g.
+``/work/venv-analyze/bin/python bench/bench_analyze.py`` from /tmp with the path spelled out;
+``--setting on --shanten 2`` picks a part, ``--repeat N`` times each hand N times (the best kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+try:  # the installed (compiled) package; the source tree, pure Python, only when none is installed
+    from riichi_cli.analysis import expected_graph
+except ImportError:
+    sys.path.insert(0, str(ROOT))
+    from riichi_cli.analysis import expected_graph
+from riichi_cli.analysis.expected import Problem, analyze_problem  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tests"))  # the reference lines are read as the test reads them
+from analysis_reference import FOLDER, problem_of, reference_lines  # noqa: E402
+
+
+def lines(setting: str, shanten: int | None) -> list[dict]:
+    found = reference_lines(setting)
+    if not found:
+        sys.exit(f"bench_analyze: reference results not found in {FOLDER}")
+    return [line for line in found if shanten is None or line["shanten"] == shanten]
+
+
+def cpu_ms(problem: Problem, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        analyze_problem(problem)
+        best = min(best, time.process_time() - start)
+    return best * 1000
+
+
+def peak_mb(problem: Problem) -> float:
+    tracemalloc.start()
+    analyze_problem(problem)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--setting", choices=("on", "off"), action="append")
+    parser.add_argument("--shanten", type=int)
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--no-memory", action="store_true", help="skip the tracemalloc pass")
+    args = parser.parse_args()
+    compiled = expected_graph.__file__.endswith((".so", ".pyd"))
+    print(f"engine: {'compiled' if compiled else 'pure Python'} ({expected_graph.__file__})")
+    print("setting shanten hands  median_ms  cpp_median_ms  ratio  worst_ratio  peak_mb")
+    for setting in args.setting or ["off", "on"]:
+        for shanten in [args.shanten] if args.shanten is not None else [0, 1, 2, 3]:
+            found = lines(setting, shanten)
+            ours = [cpu_ms(problem_of(line), args.repeat) for line in found]
+            theirs = [line["cpu_ms"] for line in found]
+            worst = max(a / b for a, b in zip(ours, theirs))
+            peak = 0.0 if args.no_memory else max(peak_mb(problem_of(line)) for line in found)
+            mine, cpp = statistics.median(ours), statistics.median(theirs)
+            print(
+                f"{setting:7} {shanten:7} {len(found):5}  {mine:9.3f}  {cpp:13.3f}  {mine / cpp:5.2f}"
+                f"  {worst:11.2f}  {peak:7.2f}",
+                flush=True,
+            )
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"process peak resident size: {rss:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""`riichi analyze`'s engine on hands whose answers can be worked out by hand, and its properties.
+
+The closed forms: with riichi the hand is fixed, so a wait of k tiles wins with probability
+1 - prod over the draws t of (1 - k / (S - t)), S the unseen tiles; a win paid V is worth that times V
+(ura dora left out); ippatsu adds what the first draw's win gains, haitei what the last draw's gains.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from riichi_cli.analysis.expected import Analysis, Problem, analyze_problem
+from riichi_cli.analysis.expected_win import hit_chances
+from riichi_cli.core.errors import InvalidContext, InvalidHand
+from riichi_cli.core.notation import parse_written
+from riichi_cli.core.rules import resolve_rules
+
+#: 123m 456p 789s 111z 2z wait on 2z (three left) after the 3z: riichi, menzen tsumo and East (the
+#: round wind) are 3 han; 20 + 2 tsumo + 8 (concealed East triplet) + 2 tanki + 2 (South pair, the
+#: seat wind) = 34 -> 40 fu; 1300 + 1300 + 2600 = 5200 by tsumo. With ippatsu or haitei 4 han 40 fu is
+#: mangan: 2000 + 2000 + 4000 = 8000.
+TANKI = "123m456p789s11123z"
+TANKI_VALUE, MANGAN = 5200.0, 8000.0
+
+
+def problem(hand: str, dora: str = "9p", **options: object) -> Problem:
+    held = parse_written(hand)
+    pairs = tuple(parse_written(dora).pairs())
+    return Problem(held.counts, held.reds, held.melds, pairs, **options)  # type: ignore[arg-type]
+
+
+def row(found: Analysis, tile: str):
+    return next(d for d in found.discards if d.tile == tile)
+
+
+def no_win(k: int, unseen: int, first: int, last: int = 17) -> float:
+    """The chance that a wait of ``k`` tiles is not drawn at turns ``first``..``last``."""
+    return math.prod(1 - k / (unseen - t) for t in range(first, last + 1))
+
+
+@pytest.mark.parametrize("hand_changes", [True, False])
+@pytest.mark.parametrize("turn", [1, 9, 17, 18])
+def test_a_fixed_riichi_wait_wins_in_closed_form(hand_changes: bool, turn: int) -> None:
+    found = analyze_problem(problem(TANKI, turn=turn, hand_changes=hand_changes, shanten_back=hand_changes))
+    assert found.unseen == 136 - 14 - 1
+    tanki = row(found, "3z")
+    assert tanki.shanten == 0
+    assert tanki.acceptance == (("2z", 3),)
+    assert len(tanki.win) == 19 - turn
+    for n, value in enumerate(tanki.win):
+        assert value == pytest.approx(1 - no_win(3, 121, turn + n), abs=1e-12)
+        assert tanki.tenpai[n] == 1.0
+    assert tanki.win[-1] == 0.0 and tanki.ev[-1] == 0.0
+
+
+def test_a_fixed_wait_without_ura_is_worth_its_win_chance_times_its_value() -> None:
+    found = analyze_problem(problem(TANKI, hand_changes=False, shanten_back=False, ura=False))
+    tanki = row(found, "3z")
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * TANKI_VALUE, rel=1e-12)
+
+
+def test_ippatsu_adds_the_first_draw_and_haitei_the_last() -> None:
+    options = {"hand_changes": False, "shanten_back": False, "ura": False}
+    plain = row(analyze_problem(problem(TANKI, **options)), "3z").ev[0]
+    ippatsu = row(analyze_problem(problem(TANKI, ippatsu=True, **options)), "3z").ev[0]
+    haitei = row(analyze_problem(problem(TANKI, haitei=True, **options)), "3z").ev[0]
+    first = 3 / (121 - 1)
+    last = no_win(3, 121, 1, 16) * 3 / (121 - 17)
+    assert ippatsu - plain == pytest.approx(first * (MANGAN - TANKI_VALUE), rel=1e-9)
+    assert haitei - plain == pytest.approx(last * (MANGAN - TANKI_VALUE), rel=1e-9)
+
+
+def test_dama_wins_by_its_own_yaku() -> None:
+    """Dama: the same wait, paid without riichi (and without ura dora)."""
+    found = analyze_problem(problem(TANKI, riichi=False, hand_changes=False, shanten_back=False))
+    tanki = row(found, "3z")
+    assert tanki.win[0] == pytest.approx(1 - no_win(3, 121, 1), abs=1e-12)
+    # Dama: menzen tsumo and East, 2 han 40 fu: 700 + 700 + 1300 = 2700; no ura.
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 2700, rel=1e-12)
+
+
+def test_an_open_hand_without_a_yaku_cannot_win() -> None:
+    rules = resolve_rules("tenhou", {"kuitan": False})
+    found = analyze_problem(
+        problem("234m567p66s78s9m chi:345s", rules=rules, hand_changes=False, shanten_back=False)
+    )
+    wait = row(found, "9m")  # 78s waits on 6s 9s: tanyao only, and kuitan is off
+    assert wait.shanten == 0
+    assert wait.tenpai[0] == 1.0
+    assert wait.win[0] == 0.0 and wait.ev[0] == 0.0
+
+
+def test_open_tanyao_wins_with_kuitan() -> None:
+    found = analyze_problem(problem("234m567p66s78s9m chi:345s", hand_changes=False, shanten_back=False))
+    wait = row(found, "9m")
+    assert found.unseen == 136 - 14 - 1
+    # 78s waits on 6s (two left: the pair holds two) and 9s, but 789s is no tanyao: no yaku, no win
+    # (and, with hand changes off, the drawn 9s goes back). No riichi either.
+    assert wait.win[0] == pytest.approx(1 - no_win(2, 121, 1), abs=1e-12)
+
+
+def test_with_hand_changes_off_a_hand_whose_acceptance_is_all_seen_never_gets_tenpai() -> None:
+    """123m456p789s 1z 2z 33z 7z: keeping the shanten it throws 1z, 2z or 7z, and waits on 1z 2z 3z 7z
+    to pair or make a triplet; with three of each (two of 3z) seen, none is left."""
+    seen = tuple(parse_written("111z222z33z777z").pairs())
+    found = analyze_problem(problem("123m456p789s12337z", seen=seen, hand_changes=False, shanten_back=False))
+    assert found.unseen == 136 - 14 - 1 - 11
+    assert {d.tile for d in found.discards} == {"1z", "2z", "7z"}
+    for d in found.discards:
+        assert d.shanten == 1 and d.acceptance_count == 0
+        assert d.tenpai[0] == 0.0 and d.win[0] == 0.0 and d.ev[0] == 0.0
+
+
+def test_three_players_draw_from_108_tiles() -> None:
+    found = analyze_problem(problem("111m456p789s11123z", rules=resolve_rules("tenhou3")))
+    assert found.unseen == 108 - 14 - 1
+    assert row(found, "3z").win[0] == pytest.approx(1 - no_win(3, 93, 1), abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("options", "detail"),
+    [
+        ({"turn": 0}, "turn_out_of_range"),
+        ({"turn": 19}, "turn_out_of_range"),
+        ({"extra": -1}, "bad_extra"),
+    ],
+)
+def test_bad_options_are_refused(options: dict, detail: str) -> None:
+    with pytest.raises(InvalidContext) as err:
+        analyze_problem(problem(TANKI, **options))
+    assert err.value.detail == detail
+
+
+def test_a_complete_hand_is_not_a_discard_problem() -> None:
+    with pytest.raises(InvalidHand) as err:
+        analyze_problem(problem("123m456p789s11122z"))
+    assert err.value.detail == "not_a_discard_problem"
+
+
+def test_seen_tiles_beyond_four_copies_are_refused() -> None:
+    with pytest.raises(InvalidHand) as err:
+        analyze_problem(problem(TANKI, seen=tuple(parse_written("11z").pairs())))
+    assert err.value.detail == "fifth_copy"
+
+
+#: Small problems (hand changes off, or tenpai), cheap enough for property tests.
+SMALL = ["3336m234p1344s111z", "222406m7p1145668s", "234679m239p11188s", "12305m9p233389s44z", TANKI]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(SMALL), st.integers(1, 18), st.booleans())
+def test_properties(hand: str, turn: int, hand_changes: bool) -> None:
+    found = analyze_problem(
+        problem(hand, dora="1m", turn=turn, hand_changes=hand_changes, shanten_back=hand_changes)
+    )
+    assert found.draws == 18 - turn
+    for d in found.discards:
+        for n in range(len(d.win)):
+            assert 0.0 <= d.win[n] <= d.tenpai[n] + 1e-12 <= 1.0 + 2e-12  # a win is tenpai
+            if n:  # one draw less is worth no more
+                assert d.tenpai[n] <= d.tenpai[n - 1] + 1e-12
+                assert d.win[n] <= d.win[n - 1] + 1e-12
+                assert d.ev[n] <= d.ev[n - 1] * (1 + 1e-12)
+    for target, tile in found.best.items():
+        best = max(d.value(target) for d in found.discards)
+        assert row(found, tile).value(target) == best
+
+
+def test_ura_hits_without_replacement() -> None:
+    """Two indicators from 2 + 3 tiles, a copy of the first kind finding 1 dora, of the second 0:
+    10 ways to draw two; both of the first kind once (2 hits), one of each 6 times, none 3 times."""
+    assert hit_chances([2, 3], [1, 0], 2) == [(0, 0.3), (1, 0.6), (2, 0.1)]
+    assert hit_chances([2, 3], [1, 0], 1) == [(0, 0.6), (1, 0.4)]

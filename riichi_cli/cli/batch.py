@@ -104,4 +104,15 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
         from .render.batch import print_batch
 
         print_batch(rows, stats)
+    return batch_exit(stats, paths)
+
+
+def batch_exit(stats: dict, paths: list[str]) -> int:
+    """0 when every hand scored; 2 when nothing was found or a file could not be read (as in every
+    command); else 1 when any hand was refused."""
+    if not stats["hands"]:
+        click.echo(f"riichi: no hands found in {' '.join(paths)} (*.yaml, *.yml, *.jsonl)", err=True)
+        return 2
+    if stats["errors"].get("unreadable"):
+        return 2
     return 1 if stats["failed"] else 0

@@ -136,6 +136,9 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
         from .render.replay import print_summary
 
         print_summary(tally.summary())
+    if not tally.counts["games"] and not tally.counts["unreadable"]:
+        click.echo(f"riichi: no game log found in {' '.join(paths)} (mjlog or tenhou6 files)", err=True)
+        return 2
     return tally.exit_code()
 
 

@@ -48,6 +48,11 @@ NO_KUITAN: Final = 0x04
 SANMA: Final = 0x10
 
 
+#: the tile of each mjlog id, with red fives and without (read once, not per draw and discard)
+RED_TILES: Final = tuple(from_id(i, True) for i in range(136))
+PLAIN_TILES: Final = tuple(from_id(i, False) for i in range(136))
+
+
 def ints(text: str) -> list[int]:
     """``"1,2,3"`` -> ``[1, 2, 3]`` (an empty attribute is an empty list; a longer one than any real
     attribute is refused before it is split)."""
@@ -128,6 +133,7 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
     game.started = first
     rnd: Round | None = None
     drawn = [-1] * 4  # the id each seat drew last (a discard of the same id is tsumogiri)
+    tiles = RED_TILES if game.red_fives else PLAIN_TILES
     skip = 0  # after a lost round, the tags before the next <INIT are passed over unread
     for tag in _TAG.finditer(text):  # one tag at a time: a flood of tags is never held as a list
         if tag.start() < skip:
@@ -142,7 +148,7 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
                 events_room(len(rnd.events))
             if move is not None and rnd is not None:  # most tags: a draw or a discard, read fast
                 i, seat = int(number), move[1]
-                tile = from_id(i, game.red_fives)
+                tile = tiles[i] if i < 136 else from_id(i)  # from_id says why an id is out of range
                 if move[0]:
                     rnd.events.append(Draw(seat, tile))
                     drawn[seat] = i

@@ -13,7 +13,6 @@ Run it with an installed (compiled) package, from outside the source tree, e.g.
 from __future__ import annotations
 
 import argparse
-import json
 import resource
 import statistics
 import sys
@@ -22,10 +21,6 @@ import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "analysis"
-if not DATA.is_dir():  # a worktree sits one level deeper than the main checkout
-    DATA = ROOT.parents[1] / "shared" / "analysis"
-
 try:  # the installed (compiled) package; the source tree, pure Python, only when none is installed
     from riichi_cli.analysis import expected_graph
 except ImportError:
@@ -34,14 +29,13 @@ except ImportError:
 from riichi_cli.analysis.expected import Problem, analyze_problem  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))  # the reference lines are read as the test reads them
-from test_analyze_reference import problem_of  # noqa: E402
+from analysis_reference import FOLDER, problem_of, reference_lines  # noqa: E402
 
 
 def lines(setting: str, shanten: int | None) -> list[dict]:
-    path = DATA / f"oracle-{setting}.jsonl"
-    if not path.is_file():
-        sys.exit(f"bench_analyze: reference results not found at {path}")
-    found = [json.loads(text) for text in path.read_text().splitlines() if text.strip()]
+    found = reference_lines(setting)
+    if not found:
+        sys.exit(f"bench_analyze: reference results not found in {FOLDER}")
     return [line for line in found if shanten is None or line["shanten"] == shanten]
 
 

@@ -1,9 +1,10 @@
 """Time `riichi replay` over every log in ../shared/logs (read in place): games/s and wins/s.
 
 Three ways, each the best of N runs: the whole `riichi replay LOGS --format jsonl` process with
-`--jobs 1` and `--jobs 2`, and the same command with `--scheduler` on a Dask LocalCluster of two
-worker processes started here (skipped when dask is not installed). The process time includes
-interpreter start and imports; the in-process line times `riichi_cli.replay` alone, on one core.
+`--jobs 1` and `--jobs 2` (and the table view, its CPU against jsonl's), and the same command with
+`--scheduler` on a Dask LocalCluster of two worker processes started here (skipped when dask is not
+installed). The process time includes interpreter start and imports; the in-process line times
+`riichi_cli.replay` alone, on one core.
 Each line gives wall-clock time and CPU time (user + system of this process or of the child and its
 workers): on a shared machine the CPU time is the steadier measure of the work done.
 
@@ -79,9 +80,15 @@ def main() -> None:
     print(f"{games} logs, {wins} wins, {len(objs)} round-end objects in {LOGS}")
     report("in-process (one core)", best, cpu, games, wins)
     base = riichi_command() + ["replay", str(LOGS), "--format", "jsonl"]
+    jsonl_cpu = 0.0
     for jobs in (int(j) for j in args.jobs.split(",")):
         seconds, cpu, out = timed(base + ["--jobs", str(jobs)], args.rounds)
         report(f"riichi replay --jobs {jobs}", seconds, cpu, *counts(out))
+        jsonl_cpu = jsonl_cpu or cpu
+    table = riichi_command() + ["replay", str(LOGS), "--jobs", "1"]
+    seconds, cpu, _ = timed(table, args.rounds)
+    report("riichi replay (table view)", seconds, cpu, games, wins)
+    print(f"table view / jsonl, CPU of the whole process: {cpu / jsonl_cpu:.2f}x")
     if args.no_dask:
         return
     try:

@@ -58,6 +58,8 @@ REFUSALS = [
     ([HAND, "--target", "speed"], "invalid_context", "bad_target", "ev, win or tenpai", None),
     ([HAND, "--extra", "9"], "invalid_context", "bad_extra", "from 0 to 4", None),
     ([HAND, "--seat", "X"], "invalid_context", "bad_seat", "seat_wind", None),
+    # four plain 5m: with a red 5m in the set (aka_dora 3) only three are plain
+    (["5555m234p1344s111z"], "invalid_hand", "plain_five_for_red", "write the red five as 0m", None),
     (["3336m234p1344s11x"], "invalid_notation", "unexpected_character", "unexpected character 'x'", 16),
     ([HAND, "--rules", "tenhou3"], "invalid_hand", "not_in_three_player_set", "3m", None),
     ([], "invalid_context", "missing_hand", "14 tiles", None),
@@ -216,3 +218,153 @@ def test_when_no_discard_wins_the_view_says_why():
     zero.update(hand=MADE["hand"], turn=18, draws=0)
     zero["model"].update(riichi=True, ura=True)
     assert "No discard can win (no draw is left)" in view(zero, 120)
+
+
+# -- real answers (these run the engine) ---------------------------------------------------------
+
+
+def analyzed(*args: str) -> dict:
+    res = run(*args, "--json")
+    assert res.exit_code == 0, res.stderr
+    return json.loads(res.stdout)
+
+
+def no_win_in(k: int, unseen: int, turn: int = 1) -> float:
+    """The chance that none of ``k`` tiles comes in the draws from ``turn`` to 17, the draw at turn t
+    taking one of the ``unseen - t`` tiles left (the model's draw probability)."""
+    p = 1.0
+    for t in range(turn, 18):
+        p *= 1 - k / (unseen - t)
+    return p
+
+
+#: Four sets (222z a triplet), 7z held and 1z drawn: either honour is a tanki wait on the other.
+TANKI = "123m456p789s2227z1z"
+
+
+def test_a_fixed_wait_wins_with_the_closed_form_probability(validator):
+    # With hand changes off only the two tanki discards are reached; --seen 7z leaves two 7z.
+    out = analyzed(TANKI, "--no-hand-changes", "--seen", "7z")
+    assert_valid(validator, out)
+    assert out["unseen"] == 136 - 14 - 1 and out["draws"] == 17 and out["shanten"] == 0
+    by_tile = {d["tile"]: d for d in out["discards"]}
+    assert set(by_tile) == {"1z", "7z"}
+    # discarding 7z waits on 1z (3 unseen), discarding 1z waits on 7z (2 unseen: one in hand, one seen)
+    assert by_tile["7z"]["acceptance"] == [{"tile": "1z", "unseen": 3}]
+    assert by_tile["1z"]["acceptance"] == [{"tile": "7z", "unseen": 2}]
+    assert by_tile["7z"]["win"] == pytest.approx(1 - no_win_in(3, 121), abs=1e-8)
+    assert by_tile["1z"]["win"] == pytest.approx(1 - no_win_in(2, 121), abs=1e-8)
+    assert by_tile["7z"]["tenpai"] == by_tile["1z"]["tenpai"] == 1.0
+    for d in out["discards"]:  # from each later turn, the same closed form
+        assert d["per_turn"]["win"][10] == pytest.approx(
+            1 - no_win_in(d["acceptance_count"], 121, 11), abs=1e-8
+        )
+
+
+def test_turn_shortens_the_curve_and_values_fall():
+    early, late = analyzed(TANKI, "--no-hand-changes"), analyzed(TANKI, "--no-hand-changes", "--turn", "12")
+    assert late["turn"] == 12 and late["draws"] == 6
+    for d in early["discards"]:
+        curve = d["per_turn"]
+        assert len(curve["win"]) == len(curve["ev"]) == len(curve["tenpai"]) == 18
+        assert curve["win"][-1] == 0 and curve["ev"][-1] == 0
+        assert all(a >= b for a, b in zip(curve["win"], curve["win"][1:]))
+        assert all(a >= b for a, b in zip(curve["ev"], curve["ev"][1:]))
+        same = next(x for x in late["discards"] if x["tile"] == d["tile"])
+        assert same["per_turn"]["win"] == pytest.approx(curve["win"][11:], abs=1e-9)
+    last = analyzed(TANKI, "--no-hand-changes", "--turn", "18")
+    assert all(d["win"] == 0 and d["ev"] == 0 and d["per_turn"]["win"] == [0] for d in last["discards"])
+
+
+def test_an_open_hand_without_a_yaku_never_wins():
+    # 1s and 3z tanki after chi 789p and chi 234s: no yaku on either wait (no riichi when open).
+    out = analyzed("123m456p1s3z", "chi:789p", "chi:234s", "--no-hand-changes", "--ippatsu")
+    assert (
+        out["model"]["riichi"] is False and out["model"]["ura"] is False and out["model"]["ippatsu"] is False
+    )
+    assert out["hand"] == "123m456p1s3z chi:789p chi:234s"
+    assert {d["tile"] for d in out["discards"]} == {"1s", "3z"}
+    assert all(d["tenpai"] == 1.0 and d["win"] == 0 and d["ev"] == 0 for d in out["discards"])
+
+
+def test_dama_keeps_the_win_and_lowers_the_value():
+    riichi, dama = analyzed(TANKI, "--no-hand-changes"), analyzed(TANKI, "--no-hand-changes", "--dama")
+    assert dama["model"]["riichi"] is False and riichi["model"]["riichi"] is True
+    for a, b in zip(riichi["discards"], dama["discards"]):
+        assert a["tile"] == b["tile"] and a["win"] == pytest.approx(b["win"], abs=1e-9)  # menzen tsumo
+        assert b["ev"] < a["ev"]
+
+
+@pytest.mark.parametrize("target", ["ev", "win", "tenpai"])
+def test_discards_are_sorted_by_the_target_and_best_is_the_first(validator, target):
+    out = analyzed(HAND, "--dora", "1m", "--target", target)
+    assert_valid(validator, out)
+    assert list(out) == ["id", "ok", "error", "hand", "turn", "draws", "unseen", "shanten", "target", "model",
+                         "discards", "best"]  # fmt: skip
+    values = [d[target] for d in out["discards"]]
+    assert values == sorted(values, reverse=True)
+    assert out["best"][target] == out["discards"][0]["tile"]
+    for t in ("ev", "win", "tenpai"):  # each target's best is its maximum
+        best = max(d[t] for d in out["discards"])
+        assert next(d for d in out["discards"] if d["tile"] == out["best"][t])[t] == best
+    for d in out["discards"]:
+        assert d["acceptance_count"] == sum(a["unseen"] for a in d["acceptance"])
+        assert d["win"] <= d["tenpai"] + 1e-12
+
+
+def test_stream_with_jobs_gives_the_same_lines_in_order(validator):
+    lines = [
+        HAND,
+        json.dumps({"hand": TANKI, "turn": 9, "id": "late"}),
+        "bad",
+        json.dumps({"hand": HAND, "dama": True}),
+    ]
+    text = "\n".join(lines) + "\n"
+    one, two = run("-", "--dora", "1m", input=text), run("-", "--dora", "1m", "--jobs", "2", input=text)
+    assert one.exit_code == two.exit_code == 1  # one line refused
+    assert one.stdout == two.stdout
+    out = [json.loads(line) for line in one.stdout.splitlines()]
+    assert [o["ok"] for o in out] == [True, True, False, True]
+    assert out[1]["id"] == "late" and out[1]["turn"] == 9 and out[3]["model"]["riichi"] is False
+    assert out[0]["unseen"] == 121  # the flag's dora is each line's default
+    for o in out:
+        assert_valid(validator, o)
+
+
+def test_api_and_command_agree():
+    from riichi_cli import analyze
+
+    assert analyze({"hand": HAND, "dora": "1m"}) == analyzed(HAND, "--dora", "1m")
+    assert analyze(HAND)["hand"] == HAND
+
+
+def test_real_table_and_chart(tmp_path):
+    res = run(HAND, "--dora", "1m", "--svg", str(tmp_path / "a.svg"))
+    assert res.exit_code == 0, res.stderr
+    out = analyzed(HAND, "--dora", "1m")
+    best = out["best"]["ev"]
+    assert any(line.startswith(f"{best} *") for line in res.stdout.splitlines())
+    assert len(
+        [line for line in res.stdout.splitlines() if line[:2] in {d["tile"] for d in out["discards"]}]
+    ) == len(out["discards"])
+    cairosvg = pytest.importorskip("cairosvg")
+    png = cairosvg.svg2png(url=str(tmp_path / "a.svg"))
+    assert png[:4] == b"\x89PNG" and len(png) > 5000
+
+
+def test_the_view_of_an_open_hand_without_yaku():
+    res = run("123m456p1s3z", "chi:789p", "chi:234s", "--no-hand-changes")
+    assert res.exit_code == 0
+    assert (
+        "No discard can win (an open hand needs a yaku)" in res.stdout
+        and "no riichi (open hand)" in res.stdout
+    )
+
+
+def test_ippatsu_and_haitei_add_value_not_wins():
+    plain = analyzed(TANKI, "--no-hand-changes")
+    for flag in ("--ippatsu", "--haitei"):
+        more = analyzed(TANKI, "--no-hand-changes", flag)
+        assert more["model"][flag[2:]] is True
+        for a, b in zip(plain["discards"], more["discards"]):
+            assert a["tile"] == b["tile"] and a["win"] == b["win"] and b["ev"] > a["ev"]

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from riichi_cli.analysis.expected import Analysis, Problem, analyze_problem
+from riichi_cli.analysis.expected_win import hit_chances
 from riichi_cli.core.errors import InvalidContext, InvalidHand
 from riichi_cli.core.notation import parse_written
 from riichi_cli.core.rules import resolve_rules
@@ -167,3 +168,10 @@ def test_properties(hand: str, turn: int, hand_changes: bool) -> None:
     for target, tile in found.best.items():
         best = max(d.value(target) for d in found.discards)
         assert row(found, tile).value(target) == best
+
+
+def test_ura_hits_without_replacement() -> None:
+    """Two indicators from 2 + 3 tiles, a copy of the first kind finding 1 dora, of the second 0:
+    10 ways to draw two; both of the first kind once (2 hits), one of each 6 times, none 3 times."""
+    assert hit_chances([2, 3], [1, 0], 2) == [(0, 0.3), (1, 0.6), (2, 0.1)]
+    assert hit_chances([2, 3], [1, 0], 1) == [(0, 0.6), (1, 0.4)]

@@ -6,52 +6,15 @@ Every discard of the 40 reference hands, hand changes on and off: tenpai and win
 
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
 
 import pytest
+from analysis_reference import FOLDER, problem_of, reference_lines
 
 from riichi_cli.analysis import expected_graph
-from riichi_cli.analysis.expected import Problem, analyze_problem
-from riichi_cli.core.notation import parse_written
-from riichi_cli.core.rules import resolve_rules
+from riichi_cli.analysis.expected import analyze_problem
 
-FOLDER = Path(__file__).resolve().parents[2] / "shared" / "analysis"
-if not FOLDER.is_dir():  # a worktree sits one level deeper than the main checkout
-    FOLDER = Path(__file__).resolve().parents[3] / "shared" / "analysis"
 SETTINGS = ("on", "off")
-#: Tenhou's rules as the reference program scores them: it counts suuankou tanki (and the other
-#: double yakuman) twice, which Tenhou does not (on 149m11122366p677s the expected scores are 0.1-1%
-#: lower with single yakuman; tenpai and win are the same).
-REFERENCE_RULES = resolve_rules("tenhou", {"double_yakuman": True})
-
-
-def reference_lines(setting: str) -> list[dict]:
-    path = FOLDER / f"oracle-{setting}.jsonl"
-    if not path.is_file():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-
-def problem_of(line: dict) -> Problem:
-    """The Problem of a reference line: its winds and options, `REFERENCE_RULES`."""
-    hand = parse_written(line["hand"])
-    dora = tuple(parse_written(line["dora_indicators"]).pairs())
-    winds = {"1z": "E", "2z": "S", "3z": "W", "4z": "N"}
-    return Problem(
-        hand.counts,
-        hand.reds,
-        dora=dora,
-        round_wind=winds[line["round_wind"]],
-        seat_wind=winds[line["seat_wind"]],
-        rules=REFERENCE_RULES,
-        turn=line["t_min"],
-        hand_changes=line["tegawari"],
-        shanten_back=line["shanten_down"],
-        extra=line["extra"],
-        ura=line["uradora"],
-    )
 
 
 #: The big hands (hand changes on, shanten 2 and 3) take seconds to minutes each uncompiled: they run

@@ -229,17 +229,6 @@ def test_piped_batch_is_one_line_per_hand(columns):
     assert lines[-1].startswith(f"{hands} hands: ")
 
 
-def test_batch_on_a_narrow_terminal_cuts_instead_of_wrapping():
-    hands = _hand_count()
-    out = on_terminal(["batch", "sample_hands"], {"COLUMNS": "60", "NO_COLOR": "1"})
-    lines = out.replace("\r", "").splitlines()
-    rows = lines[1 : hands + 1]
-    assert all(len(line) <= 60 for line in lines[: hands + 1]), max(lines, key=len)
-    assert all(line.startswith("samp") for line in rows)
-    assert "…" in rows[0]  # the source or the hand was cut in the middle
-    assert lines[hands + 1].startswith(f"{hands} hands")
-
-
 def test_one_hand_is_not_hands(tmp_path):
     (tmp_path / "one.yaml").write_text("hand: 234567m2278p456s9p\nriichi: true\n")
     result = run("batch", str(tmp_path))

@@ -64,11 +64,12 @@ def pairs(codes: tuple[int, ...]) -> tuple[tuple[int, bool], ...]:
 
 
 def model_dict(asked: AnalyzeInput) -> dict:
-    """What the model allowed: hand changes, going back, the budget, riichi, and what a win counts."""
+    """What the model allowed: hand changes, going back, the budget, riichi, and what a win counts
+    (ura dora and ippatsu come only with riichi)."""
     riichi = riichi_allowed(asked)
     return {
         "hand_changes": asked.hand_changes, "shanten_back": asked.hand_changes, "extra": asked.extra,
-        "riichi": riichi, "ura": riichi, "ippatsu": asked.ippatsu, "haitei": asked.haitei,
+        "riichi": riichi, "ura": riichi, "ippatsu": asked.ippatsu and riichi, "haitei": asked.haitei,
     }  # fmt: skip
 
 

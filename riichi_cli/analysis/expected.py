@@ -6,6 +6,22 @@ apart from a plain five). The model is the solo self-draw model of ../shared/ana
 one player draws alone from turn ``turn`` to 17, each draw of tile k with probability c_k / (S - t),
 and three values (tenpai by the end, win, expected score) are each maximised over the discards at
 every step, by a backward calculation over every hand the player can reach.
+
+Where the README leaves a choice open, the reference results decide (all 40 hands agree to 1e-9):
+
+- the hand-change budget is ``dist + shanten <= starting shanten + extra`` after the move, ``dist``
+  counting the tiles held beyond the starting 14 (37 kinds: a red five is not a plain five); a draw
+  that lowers the shanten and a discard that keeps it are always allowed; without hand changes the
+  budget is the starting shanten, which still lets the tile just thrown come back and reopen the
+  starting choice (`riichi_cli.analysis.expected_graph`);
+- after riichi only winning tiles are drawn; a win may be declined for the expected score, and the
+  declined hand may then throw any tile that keeps it tenpai within the budget (win and tenpai
+  probabilities never gain from declining, so they keep the closed form of a fixed wait);
+- the reference program counts double yakuman (suuankou tanki ...): the rules decide here, so its
+  numbers are met with ``double_yakuman: true`` (tests/analysis_reference.py).
+
+Pieces: `expected_graph` (states, draws, discards), `expected_win` (the value of a win),
+`expected_solve` (the backward calculation); this module checks the problem and assembles the answer.
 """
 
 from __future__ import annotations
@@ -18,7 +34,18 @@ from ..core.hand import Meld
 from ..core.record import Record
 from ..core.rules import Rules
 from ..core.tiles import NOT_IN_THREE_PLAYER, name
-from .expected_graph import FIVES, NUM_KINDS, RED_KINDS, UNIT, Graph, Shanten, count_of, kind_tile
+from .expected_graph import (
+    FIVES,
+    NUM_KINDS,
+    RED_KINDS,
+    UNIT_HI,
+    UNIT_LO,
+    Graph,
+    Shanten,
+    count_of,
+    kind_tile,
+    pack,
+)  # fmt: skip
 from .expected_solve import PerTurn, WinValues, solve
 from .expected_win import WinScorer
 
@@ -159,13 +186,13 @@ def analyze_problem(problem: Problem) -> Analysis:
     pool = _pool(p, start)
     unseen = 0
     for k in range(NUM_KINDS):
-        unseen += pool[k] - count_of(start, k)
+        unseen += pool[k] - count_of(start[0], start[1], k)
     if unseen - (LAST_TURN - 1) < 1:
         raise InvalidContext(
             f"{unseen} unseen tiles: too few for draws up to turn {LAST_TURN - 1}", detail="too_few_unseen"
         )
     shanten = Shanten(len(p.melds), p.rules.players)
-    s0 = shanten.of(start)
+    s0 = shanten.of(start[0], start[1])
     if s0 < 0:
         raise InvalidHand(
             "a complete hand: nothing to discard (see `riichi score` for its value)",
@@ -193,17 +220,16 @@ def analyze_problem(problem: Problem) -> Analysis:
     return Analysis(s0, unseen, p.turn, LAST_TURN - p.turn, tuple(discards), best)
 
 
-def _start_key(p: Problem) -> int:
+def _start_key(p: Problem) -> tuple[int, int]:
     """The packed starting hand, red fives as their own kinds."""
-    key = 0
-    for t in range(34):
-        key += p.counts[t] * UNIT[t]
+    counts = list(p.counts) + [0, 0, 0]
     for s in range(3):
-        key += p.reds[s] * (UNIT[RED_KINDS[s]] - UNIT[FIVES[s]])
-    return key
+        counts[FIVES[s]] -= p.reds[s]
+        counts[RED_KINDS[s]] = p.reds[s]
+    return pack(counts)
 
 
-def _pool(p: Problem, start: int) -> list[int]:
+def _pool(p: Problem, start: tuple[int, int]) -> list[int]:
     """Copies of each kind the player cannot see (the hand's own included), refusing more copies than
     the set has."""
     red_limit = _RED_LIMITS.get(p.rules.aka_dora, (0, 0, 0))
@@ -221,7 +247,7 @@ def _pool(p: Problem, start: int) -> list[int]:
         k = RED_KINDS[t // 9] if red and t in FIVES else t
         pool[k] = pool[k] - 1
     for k in range(NUM_KINDS):
-        if pool[k] < count_of(start, k):
+        if pool[k] < count_of(start[0], start[1], k):
             tile = kind_tile(k)
             if k >= 34:
                 raise InvalidHand(
@@ -237,18 +263,19 @@ def _pool(p: Problem, start: int) -> list[int]:
     return pool
 
 
-def _top_discards(g: Graph, start: int, s0: int) -> list[tuple[int, int]]:
+def _top_discards(g: Graph, start: tuple[int, int], s0: int) -> list[tuple[int, int]]:
     """(kind, 13-tile state) of each discard the model reaches from the starting hand, in tile order,
     a red five just after its plain five."""
+    hi, lo = start
+    after = g.shanten.around(hi, lo, -1)
     out: list[tuple[int, int]] = []
     for t in range(34):
         kinds = [t] if t not in FIVES else [t, RED_KINDS[FIVES.index(t)]]
         for k in kinds:
-            if count_of(start, k):
-                left = start - UNIT[k]
-                s13 = g.shanten.of(left)
+            if count_of(hi, lo, k):
+                s13 = after[t]
                 if s13 == s0 or s13 <= g.back_budget:
-                    out.append((k, g.state13(left, s13, 0)))
+                    out.append((k, g.state13(hi - UNIT_HI[k], lo - UNIT_LO[k], s13, 0)))
     return out
 
 
@@ -260,17 +287,17 @@ def _win_values(g: Graph, p: Problem, pool: list[int]) -> WinValues:
             meld_counts[t] = meld_counts[t] + 1
     dora = tuple([t for t, _ in p.dora])
     scorer = WinScorer(p.melds, meld_counts, pool, dora, p.round_wind, p.seat_wind, p.rules, p.ura)
-    plain: list[float] = []
-    for key, kind in g.wins:
-        plain.append(scorer.value(key, kind, g.riichi, False, False))
+    wins = range(len(g.win_hi))
+    hi, lo, kind = g.win_hi, g.win_lo, g.win_kind
+    plain = [scorer.value(hi[w], lo[w], kind[w], g.riichi, False, False) for w in wins]
     ippatsu, last, both = plain, plain, plain
     if p.ippatsu and g.riichi:
-        ippatsu = [scorer.value(key, kind, True, True, False) for key, kind in g.wins]
+        ippatsu = [scorer.value(hi[w], lo[w], kind[w], True, True, False) for w in wins]
     if p.haitei:
-        last = [scorer.value(key, kind, g.riichi, False, True) for key, kind in g.wins]
+        last = [scorer.value(hi[w], lo[w], kind[w], g.riichi, False, True) for w in wins]
         both = last
         if p.ippatsu and g.riichi:
-            both = [scorer.value(key, kind, True, True, True) for key, kind in g.wins]
+            both = [scorer.value(hi[w], lo[w], kind[w], True, True, True) for w in wins]
     return WinValues(plain, ippatsu, last, both)
 
 
@@ -278,16 +305,17 @@ def _discard_value(
     g: Graph, p: Problem, pool: list[int], kind: int, i: int, n: int, values: PerTurn
 ) -> DiscardValue:
     """One row of the answer: the discard, its acceptance, its values per turn."""
-    left = g.key13[i]
     s13 = g.shanten13[i]
+    after = g.shanten.around(g.hi13[i], g.lo13[i], 1)
+    hi, lo = g.start
     acceptance: list[tuple[str, int]] = []
     total = 0
     for t in range(34):
-        unseen = pool[t] - count_of(g.start, t)
+        unseen = pool[t] - count_of(hi, lo, t)
         if t in FIVES:
             red = RED_KINDS[FIVES.index(t)]
-            unseen += pool[red] - count_of(g.start, red)
-        if unseen > 0 and g.shanten.of(left + UNIT[t]) < s13:
+            unseen += pool[red] - count_of(hi, lo, red)
+        if unseen > 0 and after[t] < s13:
             acceptance.append((name(t), unseen))
             total += unseen
     tenpai = tuple([row[n] for row in values.tenpai])

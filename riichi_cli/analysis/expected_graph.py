@@ -1,8 +1,10 @@
 """The state graph of `riichi analyze`: every hand the player can reach, its draws and its discards.
 
-A hand is one int: 37 kinds (the 34 tiles, then red 5m 5p 5s as kinds of their own, since a red five
-scores apart and the model's budget counts it apart), 3 bits a count, kind k at bits 3k. Adding or
-removing a tile is adding or subtracting one `UNIT`.
+A hand has 37 kinds of tile: the 34 tiles, then red 5m 5p 5s as kinds of their own (a red five scores
+apart, and the model's budget counts it apart). It is packed in two native ints, 3 bits a count: ``hi``
+holds the characters and the circles (kind k at bits 3k), ``lo`` the bamboos, the honors and the red
+fives (kind k at bits 3(k - 18)). Both stay below 2**57, so compiled code keeps them unboxed; adding a
+tile is adding its `UNIT_HI` and `UNIT_LO`.
 
 Two kinds of state (../shared/analysis/README.md, "The model"):
 
@@ -11,7 +13,7 @@ Two kinds of state (../shared/analysis/README.md, "The model"):
   only the tiles that complete it;
 - a 14-tile hand after a draw (``*14`` lists), with the discards allowed from it: those that keep the
   shanten and, under the budget, those that raise it. A complete hand also carries the win (an index
-  into `Graph.wins`); the discards from it are the ways to decline the win.
+  into the ``win_*`` lists); the discards from it are the ways to decline the win.
 
 The budget: ``dist(hand) + shanten <= budget`` where ``dist`` counts the tiles (of the 37 kinds) the
 hand holds beyond the starting 14 tiles and ``budget`` is the starting shanten plus ``extra`` (plus 0
@@ -30,29 +32,82 @@ NUM_KINDS: Final = 37
 #: The kind of each red five (5m 5p 5s) and the tile each red kind is.
 RED_KINDS: Final = (34, 35, 36)
 FIVES: Final = (4, 13, 22)
-#: One copy of each kind in a packed hand (a list of ints: wider than 63 bits, see tiles.TILE_UNIT).
-UNIT: Final[list[int]] = [1 << (3 * k) for k in range(NUM_KINDS)]
+#: The tile of each kind: a red kind is its five.
+TILE_OF: Final = [k if k < 34 else FIVES[k - 34] for k in range(NUM_KINDS)]
+#: One copy of each kind in a packed hand's two words.
+UNIT_HI: Final = [1 << (3 * k) if k < 18 else 0 for k in range(NUM_KINDS)]
+UNIT_LO: Final = [1 << (3 * (k - 18)) if k >= 18 else 0 for k in range(NUM_KINDS)]
 _SUIT_MASK: Final = (1 << 27) - 1
 _HONOR_MASK: Final = (1 << 21) - 1
-#: Bits of a packed hand that hold the 34 tiles (the red kinds sit above).
-_TILE_BITS: Final = (1 << 102) - 1
+#: The shanten `Shanten.around` gives a tile that cannot be added or taken away.
+NOT_HELD: Final = 99
+_IS_ORPHAN: Final = [t in (0, 8, 9, 17, 18, 26) or t >= 27 for t in range(34)]
 
 
 def kind_tile(kind: int) -> int:
     """The tile (0-33) of a kind: a red kind is its five."""
-    return FIVES[kind - 34] if kind >= 34 else kind
+    return TILE_OF[kind]
 
 
-def count_of(key: int, kind: int) -> int:
+def count_of(hi: int, lo: int, kind: int) -> int:
     """Copies of ``kind`` in a packed hand."""
-    return (key >> (3 * kind)) & 7
+    if kind < 18:
+        return hi >> (3 * kind) & 7
+    return lo >> (3 * (kind - 18)) & 7
 
 
-def merged(key: int) -> int:
-    """The packed 34 tiles of a hand, red fives counted as their fives (what shanten reads)."""
-    plain = key & _TILE_BITS
-    reds = key >> 102
-    return plain + ((reds & 7) << 12) + ((reds >> 3 & 7) << 39) + ((reds >> 6 & 7) << 66)
+def pack(counts: list[int]) -> tuple[int, int]:
+    """A hand's two words from its 37 counts."""
+    hi = lo = 0
+    for k in range(NUM_KINDS):
+        hi += counts[k] * UNIT_HI[k]
+        lo += counts[k] * UNIT_LO[k]
+    return hi, lo
+
+
+def tile_counts(hi: int, lo: int) -> list[int]:
+    """The 34 counts of a packed hand, red fives counted as their fives."""
+    counts = [0] * 34
+    for k in range(NUM_KINDS):
+        n = count_of(hi, lo, k)
+        if n:
+            counts[TILE_OF[k]] += n
+    return counts
+
+
+def _suits(hi: int, lo: int) -> tuple[int, int, int, int]:
+    """The four parts' counts (3 bits a count) with the red fives merged into their fives."""
+    return (
+        (hi & _SUIT_MASK) + ((lo >> 48 & 7) << 12),
+        (hi >> 27) + ((lo >> 51 & 7) << 12),
+        (lo & _SUIT_MASK) + ((lo >> 54 & 7) << 12),
+        lo >> 27 & _HONOR_MASK,
+    )
+
+
+#: Each part's shanten with one tile added or taken away at each position, by the part's key, the
+#: product of the other parts' vectors, the sets needed and the sign: states share three of their
+#: four parts with their neighbours, so most of these are met again and again.
+_moves_memo: Final[dict[int, list[int]]] = {}
+_MEMO_LIMIT: Final = 500_000
+
+
+def _moves(key: int, rest: int, need: int, sign: int, size: int) -> list[int]:
+    memo_key = ((key << 20 | rest) << 3 | need) << 1 | (1 if sign > 0 else 0)
+    found = _moves_memo.get(memo_key)
+    if found is not None:
+        return found
+    out: list[int] = []
+    for pos in range(size):
+        n = key >> (3 * pos) & 7
+        if (n == 4 and sign > 0) or (n == 0 and sign < 0):
+            out.append(NOT_HELD)
+        else:
+            out.append(part_distance(part_vector(key + sign * (1 << (3 * pos))), rest, need))
+    if len(_moves_memo) > _MEMO_LIMIT:
+        _moves_memo.clear()
+    _moves_memo[memo_key] = out
+    return out
 
 
 class Shanten:
@@ -68,79 +123,61 @@ class Shanten:
         self.closed = melds == 0
         self.players = players
 
-    def of(self, key: int) -> int:
+    def of(self, hi: int, lo: int) -> int:
         """The shanten of one hand."""
-        tiles = merged(key)
-        keys = self._part_keys(tiles)
-        rest = rest_vectors(
-            part_vector(keys[0]), part_vector(keys[1]), part_vector(keys[2]), part_vector(keys[3])
-        )
-        best = part_distance(part_vector(keys[0]), rest[0], self.need)
+        m, p, s, z = _suits(hi, lo)
+        players = self.players
+        ids = [
+            part_vector(part_key(0, m, players)),
+            part_vector(part_key(1, p, players)),
+            part_vector(part_key(2, s, players)),
+            part_vector(part_key(3, z, players)),
+        ]
+        rest = rest_vectors(ids[0], ids[1], ids[2], ids[3])
+        best = part_distance(ids[0], rest[0], self.need)
         if self.closed:
-            kinds, pairs, orphans, paired = _closed_stats(tiles)
+            kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
             best = min(best, _closed_shanten(kinds, pairs, orphans, paired))
         return best
 
-    def _part_keys(self, tiles: int) -> list[int]:
-        players = self.players
-        return [
-            part_key(0, tiles & _SUIT_MASK, players),
-            part_key(1, tiles >> 27 & _SUIT_MASK, players),
-            part_key(2, tiles >> 54 & _SUIT_MASK, players),
-            part_key(3, tiles >> 81 & _HONOR_MASK, players),
-        ]
-
-    def around(self, key: int, sign: int) -> list[int]:
+    def around(self, hi: int, lo: int, sign: int) -> list[int]:
         """The shanten of the hand with one more (``sign`` 1) or one less (-1) of each of the 34
         tiles; `NOT_HELD` where the hand holds none to take away or four already."""
-        tiles = merged(key)
-        keys = self._part_keys(tiles)
+        m, p, s, z = _suits(hi, lo)
+        players, need = self.players, self.need
+        keys = [
+            part_key(0, m, players),
+            part_key(1, p, players),
+            part_key(2, s, players),
+            part_key(3, z, players),
+        ]
         rest = rest_vectors(
             part_vector(keys[0]), part_vector(keys[1]), part_vector(keys[2]), part_vector(keys[3])
         )
-        need, closed, three = self.need, self.closed, self.players == 3
-        kinds = pairs = orphans = paired = 0
-        if closed:
-            kinds, pairs, orphans, paired = _closed_stats(tiles)
         out = [NOT_HELD] * 34
-        for t in range(34):
-            n = tiles >> (3 * t) & 7
-            if (n == 4 and sign > 0) or (n == 0 and sign < 0):
-                continue
-            part = t // 9 if t < 27 else 3
-            pos = t - 9 * part
-            if three and part == 0:
-                if 0 < t < 8:
-                    continue  # no 2m-8m in the set
-                pos = 0 if t == 0 else 1
-            changed = keys[part] + sign * (1 << (3 * pos))
-            best = part_distance(part_vector(changed), rest[part], need)
-            if closed:
-                orphan = _IS_ORPHAN[t]
-                if sign > 0:
-                    best = min(best, _closed_shanten(
-                        kinds + (n == 0), pairs + (n == 1), orphans + (orphan and n == 0),
-                        paired + (orphan and n == 1),
-                    ))  # fmt: skip
-                else:
-                    best = min(best, _closed_shanten(
-                        kinds - (n == 1), pairs - (n == 2), orphans - (orphan and n == 1),
-                        paired - (orphan and n == 2),
-                    ))  # fmt: skip
-            out[t] = best
+        if players == 3:  # the characters are 1m and 9m only: two positions
+            two = _moves(keys[0], rest[0], need, sign, 2)
+            out[0], out[8] = two[0], two[1]
+        else:
+            _place(out, 0, _moves(keys[0], rest[0], need, sign, 9))
+        _place(out, 9, _moves(keys[1], rest[1], need, sign, 9))
+        _place(out, 18, _moves(keys[2], rest[2], need, sign, 9))
+        _place(out, 27, _moves(keys[3], rest[3], need, sign, 7))
+        if self.closed:
+            _closed_around(out, m, p, s, z, sign)
         return out
 
 
-#: The shanten `Shanten.around` gives a tile that cannot be added or taken away.
-NOT_HELD: Final = 99
-_IS_ORPHAN: Final = [t in (0, 8, 9, 17, 18, 26) or t >= 27 for t in range(34)]
+def _place(out: list[int], first: int, moves: list[int]) -> None:
+    for i in range(len(moves)):
+        out[first + i] = moves[i]
 
 
-def _closed_stats(tiles: int) -> tuple[int, int, int, int]:
-    """Kinds, pairs, orphan kinds and paired orphan kinds of packed tiles."""
+def _closed_stats(m: int, p: int, s: int, z: int) -> tuple[int, int, int, int]:
+    """Kinds, pairs, orphan kinds and paired orphan kinds of a hand's four parts."""
     kinds = pairs = orphans = paired = 0
     for t in range(34):
-        n = tiles >> (3 * t) & 7
+        n = _count(m, p, s, z, t)
         if n:
             kinds += 1
             if n >= 2:
@@ -152,63 +189,119 @@ def _closed_stats(tiles: int) -> tuple[int, int, int, int]:
     return kinds, pairs, orphans, paired
 
 
+def _count(m: int, p: int, s: int, z: int, t: int) -> int:
+    if t < 9:
+        return m >> (3 * t) & 7
+    if t < 18:
+        return p >> (3 * (t - 9)) & 7
+    if t < 27:
+        return s >> (3 * (t - 18)) & 7
+    return z >> (3 * (t - 27)) & 7
+
+
+def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int) -> None:
+    """Lower each entry of `Shanten.around` to seven pairs or thirteen orphans where they are better."""
+    kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
+    for t in range(34):
+        if out[t] == NOT_HELD:
+            continue
+        n = _count(m, p, s, z, t)
+        orphan = 1 if _IS_ORPHAN[t] else 0
+        if sign > 0:
+            gained, paired_now = (1 if n == 0 else 0), (1 if n == 1 else 0)
+            best = _closed_shanten(
+                kinds + gained, pairs + paired_now, orphans + orphan * gained, paired + orphan * paired_now
+            )
+        else:
+            gone, unpaired = (1 if n == 1 else 0), (1 if n == 2 else 0)
+            best = _closed_shanten(
+                kinds - gone, pairs - unpaired, orphans - orphan * gone, paired - orphan * unpaired
+            )
+        if best < out[t]:
+            out[t] = best
+
+
 def _closed_shanten(kinds: int, pairs: int, orphans: int, paired: int) -> int:
     """The better of seven pairs and thirteen orphans (four equal tiles are one pair)."""
-    return min(6 - pairs + max(0, 7 - kinds), 13 - orphans - (1 if paired else 0))
+    pairs_shanten = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    orphans_shanten = 13 - orphans - (1 if paired else 0)
+    return pairs_shanten if pairs_shanten < orphans_shanten else orphans_shanten
 
 
 class Graph:
     """Every reachable state, numbered in the order found; edges in flat lists (see the module doc).
 
-    13-tile state i: ``key13[i]``, ``shanten13[i]``, ``dist13[i]``, ``riichi13[i]``; its draws are
-    ``draw_count[e]`` copies leading to 14-tile state ``draw_to[e]`` for e in
+    13-tile state i: ``hi13[i]``, ``lo13[i]``, ``shanten13[i]``, ``dist13[i]``, ``riichi13[i]``; its
+    draws are ``draw_count[e]`` copies leading to 14-tile state ``draw_to[e]`` for e in
     ``draw_lo[i]:draw_lo[i + 1]``. 14-tile state j: its allowed discards lead to 13-tile states
     ``succ[e]`` for e in ``succ_lo[j]:succ_lo[j + 1]``; ``win14[j]`` is the win it offers (an index
-    into ``wins``, a (hand, winning kind) pair) or -1.
+    into ``win_hi``, ``win_lo``, ``win_kind``: the 14 tiles and the winning kind) or -1.
     """
 
     def __init__(
-        self, start: int, pool: list[int], shanten: Shanten, budget: int, back_budget: int, riichi: bool
+        self,
+        start: tuple[int, int],
+        pool: list[int],
+        shanten: Shanten,
+        budget: int,
+        back_budget: int,
+        riichi: bool,
     ) -> None:
         self.start = start
-        self.start_counts = [count_of(start, k) for k in range(NUM_KINDS)]
+        self.start_counts = [count_of(start[0], start[1], k) for k in range(NUM_KINDS)]
         self.pool = pool  # copies of each kind not seen by the player, the hand's included
         self.shanten = shanten
         self.budget = budget  # for draws that do not lower the shanten
         self.back_budget = back_budget  # for discards that raise it
         self.riichi = riichi  # a closed tenpai hand declares riichi at once
-        self.key13: list[int] = []
+        self.hi13: list[int] = []
+        self.lo13: list[int] = []
         self.shanten13: list[int] = []
         self.dist13: list[int] = []
         self.riichi13: list[bool] = []
-        self.index13: dict[int, int] = {}
+        #: Draws from the starting discards to each state: numbered breadth first, states at depth d
+        #: come before those at d + 1, and matter only from turn ``turn + d`` on.
+        self.depth13: list[int] = []
+        self.depth14: list[int] = []
+        self._depth = 0  # the depth of the state being expanded
+        # States by their words: lo, then hi (a 14-tile win also by its winning kind, above hi's bits).
+        self.index13: dict[int, dict[int, int]] = {}
+        self.index14: dict[int, dict[int, int]] = {}
         self.draw_lo: list[int] = []
-        self.draw_count: list[int] = []
+        self.draw_count: list[float] = []  # floats: the solver multiplies by them
         self.draw_to: list[int] = []
-        self.index14: dict[int, int] = {}
         self.succ_lo: list[int] = []
         self.succ: list[int] = []
         self.win14: list[int] = []
-        self.wins: list[tuple[int, int]] = []
+        self.win_hi: list[int] = []
+        self.win_lo: list[int] = []
+        self.win_kind: list[int] = []
 
-    def state13(self, key: int, shanten: int, dist: int) -> int:
+    def state13(self, hi: int, lo: int, shanten: int, dist: int) -> int:
         """The index of a 13-tile state, new ones numbered next (and expanded by `expand`)."""
-        found = self.index13.get(key)
+        inner = self.index13.get(lo)
+        if inner is None:
+            inner = {}
+            self.index13[lo] = inner
+        found = inner.get(hi)
         if found is not None:
             return found
-        i = len(self.key13)
-        self.index13[key] = i
-        self.key13.append(key)
+        i = len(self.hi13)
+        inner[hi] = i
+        self.hi13.append(hi)
+        self.lo13.append(lo)
         self.shanten13.append(shanten)
         self.dist13.append(dist)
         self.riichi13.append(self.riichi and shanten == 0)
+        self.depth13.append(self._depth + 1 if self.draw_lo else 0)
         return i
 
     def expand(self) -> None:
         """Find every state reachable from those numbered so far, in order (breadth first)."""
         i = len(self.draw_lo)
-        while i < len(self.key13):
+        while i < len(self.hi13):
             self.draw_lo.append(len(self.draw_to))
+            self._depth = self.depth13[i]
             self._draws(i)
             i += 1
 
@@ -218,47 +311,55 @@ class Graph:
         self.succ_lo.append(len(self.succ))
 
     def _draws(self, i: int) -> None:
-        key, s, dist = self.key13[i], self.shanten13[i], self.dist13[i]
+        hi, lo, s, dist = self.hi13[i], self.lo13[i], self.shanten13[i], self.dist13[i]
         riichi = self.riichi13[i]
         budget = self.budget
-        around = self.shanten.around(key, 1)
+        pool, start_counts = self.pool, self.start_counts
+        around = self.shanten.around(hi, lo, 1)
+        copies, to = self.draw_count, self.draw_to
         for k in range(NUM_KINDS):
-            held = count_of(key, k)
-            left = self.pool[k] - held
+            held = hi >> (3 * k) & 7 if k < 18 else lo >> (3 * (k - 18)) & 7
+            left = pool[k] - held
             if left <= 0:
                 continue
-            after = key + UNIT[k]
-            s14 = around[kind_tile(k)]
+            s14 = around[TILE_OF[k]]
             if riichi and s14 >= 0:
                 continue  # after riichi the hand is fixed: only a win is drawn
-            d14 = dist + (1 if held >= self.start_counts[k] else 0)
+            d14 = dist + (1 if held >= start_counts[k] else 0)
             if s14 < s or d14 + s14 <= budget:
-                self.draw_count.append(left)
-                self.draw_to.append(self._state14(after, s14, d14, k))
+                copies.append(float(left))
+                to.append(self._state14(hi + UNIT_HI[k], lo + UNIT_LO[k], s14, d14, k))
 
-    def _state14(self, key: int, s14: int, dist: int, drawn: int) -> int:
+    def _state14(self, hi: int, lo: int, s14: int, dist: int, drawn: int) -> int:
         """The index of a 14-tile state; a complete hand is a state per winning kind."""
-        node = key << 6 | (drawn + 1 if s14 < 0 else 0)
-        found = self.index14.get(node)
+        tagged = hi | (drawn + 1 if s14 < 0 else 0) << 54
+        inner = self.index14.get(lo)
+        if inner is None:
+            inner = {}
+            self.index14[lo] = inner
+        found = inner.get(tagged)
         if found is not None:
             return found
         j = len(self.succ_lo)
-        self.index14[node] = j
+        inner[tagged] = j
+        self.depth14.append(self._depth)
         self.succ_lo.append(len(self.succ))
         if s14 < 0:
-            self.win14.append(len(self.wins))
-            self.wins.append((key, drawn))
+            self.win14.append(len(self.win_hi))
+            self.win_hi.append(hi)
+            self.win_lo.append(lo)
+            self.win_kind.append(drawn)
         else:
             self.win14.append(-1)
         budget = self.back_budget
-        around = self.shanten.around(key, -1)
+        start_counts, succ = self.start_counts, self.succ
+        around = self.shanten.around(hi, lo, -1)
         for d in range(NUM_KINDS):
-            held = count_of(key, d)
+            held = hi >> (3 * d) & 7 if d < 18 else lo >> (3 * (d - 18)) & 7
             if not held:
                 continue
-            left = key - UNIT[d]
-            s13 = around[kind_tile(d)]
-            d13 = dist - (1 if held > self.start_counts[d] else 0)
+            s13 = around[TILE_OF[d]]
+            d13 = dist - (1 if held > start_counts[d] else 0)
             if s13 == s14 or d13 + s13 <= budget:
-                self.succ.append(self.state13(left, s13, d13))
+                succ.append(self.state13(hi - UNIT_HI[d], lo - UNIT_LO[d], s13, d13))
         return j

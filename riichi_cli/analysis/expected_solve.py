@@ -42,21 +42,25 @@ class PerTurn:
 
 def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int], ippatsu: bool) -> PerTurn:
     """The values of the ``watched`` 13-tile states from every turn ``turn``..18."""
-    n13 = len(g.key13)
+    size = len(g.hi13)
     tenpai = [1.0 if s == 0 else 0.0 for s in g.shanten13]
-    win = [0.0] * n13
-    ev = [0.0] * n13  # fresh
+    win = [0.0] * size
+    ev = [0.0] * size  # fresh
     stale = ev  # the same list unless ippatsu makes riichi states differ
     out_t = [[tenpai[i] for i in watched]]
     out_w = [[0.0 for _ in watched]]
     out_e = [[0.0 for _ in watched]]
+    ends13, ends14 = _ends(g.depth13), _ends(g.depth14)
     for t in range(LAST_DRAW, turn - 1, -1):
         last = t == LAST_DRAW
         plain = wins.last if last else wins.plain
         first = wins.last_ippatsu if last else wins.ippatsu
-        best_t, best_w, best_e, best_first = _after_draw(g, tenpai, win, ev, stale, plain, first)
+        # Only the states reached in t - turn draws or fewer matter from turn t.
+        reach = min(t - turn, len(ends13) - 1)
+        n13, n14 = ends13[reach], ends14[min(reach, len(ends14) - 1)]
+        best_t, best_w, best_e, best_first = _after_draw(g, n14, tenpai, win, ev, stale, plain, first)
         tenpai, win, new_ev, new_stale = _before_draw(
-            g, float(unseen - t), tenpai, win, stale, best_t, best_w, best_e, best_first, ippatsu
+            g, n13, float(unseen - t), tenpai, win, stale, best_t, best_w, best_e, best_first, ippatsu
         )
         ev, stale = new_ev, new_stale
         out_t.append([tenpai[i] for i in watched])
@@ -68,8 +72,20 @@ def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int],
     return PerTurn(out_t, out_w, out_e)
 
 
+def _ends(depths: list[int]) -> list[int]:
+    """``ends[d]``: how many states (numbered by depth) are at depth d or less."""
+    ends: list[int] = []
+    for i in range(len(depths)):
+        while len(ends) < depths[i]:
+            ends.append(i)
+    while len(ends) <= (depths[-1] if depths else 0):
+        ends.append(len(depths))
+    return ends
+
+
 def _after_draw(
     g: Graph,
+    n14: int,
     tenpai: list[float],
     win: list[float],
     ev: list[float],
@@ -82,42 +98,50 @@ def _after_draw(
     The discards that decline a win lead on into the stale values (riichi stays declared); the fourth
     list is the expected score when the win is the ippatsu draw.
     """
-    n14 = len(g.win14)
-    best_t = [0.0] * n14
-    best_w = [0.0] * n14
-    best_e = [0.0] * n14
-    best_first = best_e if first is plain else [0.0] * n14
-    succ, lo = g.succ, g.succ_lo
+    size = len(g.win14)
+    best_t = [0.0] * size
+    best_w = [0.0] * size
+    best_e = [0.0] * size
+    best_first = best_e if first is plain else [0.0] * size
+    succ, lo, win14 = g.succ, g.succ_lo, g.win14
     for j in range(n14):
-        w = g.win14[j]
+        w = win14[j]
         value = plain[w] if w >= 0 else NO_WIN
-        bt = bw = be = 0.0
-        nexts = stale if value != NO_WIN else ev
-        for e in range(lo[j], lo[j + 1]):
-            x = succ[e]
-            if tenpai[x] > bt:
-                bt = tenpai[x]
-            if win[x] > bw:
-                bw = win[x]
-            if nexts[x] > be:
-                be = nexts[x]
-        if value != NO_WIN:
+        be = 0.0
+        if value != NO_WIN:  # a win: tenpai and win are 1; declining it matters to the score only
+            for e in range(lo[j], lo[j + 1]):
+                v = stale[succ[e]]
+                if v > be:
+                    be = v
             best_t[j] = 1.0
             best_w[j] = 1.0
-            best_e[j] = max(value, be)
+            best_e[j] = value if value > be else be
             if best_first is not best_e:
                 best_first[j] = max(first[w], be)
-        else:
-            best_t[j] = bt
-            best_w[j] = bw
-            best_e[j] = be
-            if best_first is not best_e:
-                best_first[j] = be
+            continue
+        bt = bw = 0.0
+        for e in range(lo[j], lo[j + 1]):
+            x = succ[e]
+            v = tenpai[x]
+            if v > bt:
+                bt = v
+            v = win[x]
+            if v > bw:
+                bw = v
+            v = ev[x]
+            if v > be:
+                be = v
+        best_t[j] = bt
+        best_w[j] = bw
+        best_e[j] = be
+        if best_first is not best_e:
+            best_first[j] = be
     return best_t, best_w, best_e, best_first
 
 
 def _before_draw(
     g: Graph,
+    n13: int,
     den: float,
     tenpai: list[float],
     win: list[float],
@@ -129,17 +153,17 @@ def _before_draw(
     ippatsu: bool,
 ) -> tuple[list[float], list[float], list[float], list[float]]:
     """Each 13-tile state's values from this turn: its pursued draws, the rest thrown back."""
-    n13 = len(g.key13)
-    new_t = [0.0] * n13
-    new_w = [0.0] * n13
-    new_e = [0.0] * n13
-    new_stale = [0.0] * n13 if ippatsu else new_e
+    size = len(g.hi13)
+    new_t = [0.0] * size
+    new_w = [0.0] * size
+    new_e = [0.0] * size
+    new_stale = [0.0] * size if ippatsu else new_e
     counts, to, lo = g.draw_count, g.draw_to, g.draw_lo
     for i in range(n13):
         rest = den
         at = aw = ae = af = 0.0
         for e in range(lo[i], lo[i + 1]):
-            c = float(counts[e])
+            c = counts[e]
             j = to[e]
             rest -= c
             at += c * best_t[j]

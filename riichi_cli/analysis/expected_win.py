@@ -18,14 +18,19 @@ from ..core.reading import readings
 from ..core.rules import Rules
 from ..core.scoring import Result, score_reading
 from ..core.tiles import dora_of_players
-from .expected_graph import NUM_KINDS, count_of, kind_tile
+from .expected_graph import NUM_KINDS, kind_tile, tile_counts
 
 #: The value of a complete hand that is no win (no yaku): never taken.
 NO_WIN: Final = -1.0
 
 
 class WinScorer:
-    """Scores the wins of one problem: the same situation, hands and winning tiles varying."""
+    """Scores the wins of one problem: the same situation, hands and winning tiles varying.
+
+    A hand is scored once for its 34 tiles and winning tile, red fives read as plain: a red five adds
+    one han (aka dora) and nothing else, so each red variant of a hand costs only the points of its
+    readings with that han more. The readings' han and fu and the ura dora's chances are kept.
+    """
 
     def __init__(
         self,
@@ -50,18 +55,29 @@ class WinScorer:
         self.rules = rules
         self.ura = ura and rules.ura_dora
         self.ura_count = max(1, len(dora)) if rules.kan_ura else 1
+        self.shapes: dict[int, dict[int, WinShape]] = {}
 
-    def value(self, key: int, kind: int, riichi: bool, ippatsu: bool, haitei: bool) -> float:
-        """The expected value of winning with hand ``key`` (14 tiles, the winning tile in) on ``kind``;
+    def value(self, hi: int, lo: int, kind: int, riichi: bool, ippatsu: bool, haitei: bool) -> float:
+        """The expected value of winning with the packed 14 tiles (the winning tile in) on ``kind``;
         `NO_WIN` when no reading has a yaku."""
-        counts = [0] * 34
-        for k in range(NUM_KINDS):
-            n = count_of(key, k)
-            if n:
-                t = kind_tile(k)
-                counts[t] = counts[t] + n
-        reds = (count_of(key, 34), count_of(key, 35), count_of(key, 36))
-        hand = Hand(tuple(counts), kind_tile(kind), self.melds, reds, kind >= 34)
+        reds = (lo >> 48 & 7) + (lo >> 51 & 7) + (lo >> 54 & 7)
+        # The 34 tiles in two words (red fives as their fives), the flags and winning tile beside them.
+        tiles_hi = hi + ((lo >> 48 & 7) << 12) + ((lo >> 51 & 7) << 39)
+        tiles_lo = (lo & _TILES_LO) + ((lo >> 54 & 7) << 12)
+        flags = (1 if riichi else 0) | (2 if ippatsu else 0) | (4 if haitei else 0)
+        outer = tiles_lo | (flags << 48) | (kind_tile(kind) << 51)
+        inner = self.shapes.get(outer)
+        if inner is None:
+            inner = {}
+            self.shapes[outer] = inner
+        shape = inner.get(tiles_hi)
+        if shape is None:
+            shape = self._shape(tile_counts(hi, lo), kind_tile(kind), riichi, ippatsu, haitei)
+            inner[tiles_hi] = shape
+        return shape.value(reds if self.rules.aka_dora else 0, self.rules)
+
+    def _shape(self, counts: list[int], win: int, riichi: bool, ippatsu: bool, haitei: bool) -> WinShape:
+        hand = Hand(tuple(counts), win, self.melds, (0, 0, 0), False)
         ctx = Context(
             tsumo=True,
             round_wind=self.round_wind,
@@ -77,33 +93,60 @@ class WinScorer:
             res = score_reading(r)
             if isinstance(res, Result):
                 results.append(res)
-        if not results:
-            return NO_WIN
-        if not (riichi and self.ura):
-            return float(_best(results, 0, ctx, self.rules))
-        total = 0.0
-        for hits, chance in self._ura_hits(counts):
-            total += chance * _best(results, hits, ctx, self.rules)
-        return total
+        chances = self._ura_hits(counts) if riichi and self.ura else [(0, 1.0)]
+        return WinShape(results, chances, ctx.dealer)
 
     def _ura_hits(self, counts: list[int]) -> list[tuple[int, float]]:
         """(ura dora, probability) for the indicators drawn from the unseen tiles."""
-        held = list(counts)
-        for t in range(34):
-            held[t] = held[t] + self.meld_counts[t]
         unseen: list[int] = []
         hits: list[int] = []
         for t in range(34):
             left = self.pool34[t] - counts[t]
             if left > 0:
                 unseen.append(left)
-                hits.append(held[dora_of_players(t, self.rules.players)])
+                target = dora_of_players(t, self.rules.players)
+                hits.append(counts[target] + self.meld_counts[target])
         return hit_chances(unseen, hits, self.ura_count)
+
+
+#: The bits of a packed hand's low word that hold tiles (the red fives sit above).
+_TILES_LO: Final = (1 << 48) - 1
+
+
+class WinShape:
+    """One winning hand's readings that have a yaku, the ura dora's chances, and its expected value
+    by the han that red fives add (computed when first asked)."""
+
+    def __init__(self, results: list[Result], ura: list[tuple[int, float]], dealer: bool) -> None:
+        self.results = results
+        self.ura = ura
+        self.dealer = dealer
+        self.values: list[float] = []
+
+    def value(self, aka: int, rules: Rules) -> float:
+        while len(self.values) <= aka:
+            self.values.append(self._value(len(self.values), rules))
+        return self.values[aka]
+
+    def _value(self, aka: int, rules: Rules) -> float:
+        if not self.results:
+            return NO_WIN
+        total = 0.0
+        for hits, chance in self.ura:
+            total += chance * _best(self.results, aka + hits, self.dealer, rules)
+        return total
 
 
 def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[int, float]]:
     """The distribution of the dora an indicator draw finds: ``draws`` tiles without replacement from
     kinds of ``unseen[i]`` copies, each copy of kind i finding ``hits[i]``."""
+    if draws == 1:  # the usual case: one indicator, its kind's share of the unseen tiles
+        chances: dict[int, float] = {}
+        tiles = 0
+        for i in range(len(unseen)):
+            chances[hits[i]] = chances.get(hits[i], 0.0) + unseen[i]
+            tiles += unseen[i]
+        return [(found, n / tiles) for found, n in sorted(chances.items())]
     # ways[j] maps hits found to the number of ways to draw j tiles finding them.
     ways: list[dict[int, float]] = [{0: 1.0}] + [{} for _ in range(draws)]
     for i in range(len(unseen)):
@@ -121,14 +164,14 @@ def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[in
     return [(found, n / total) for found, n in sorted(ways[draws].items())]
 
 
-def _best(results: list[Result], ura: int, ctx: Context, rules: Rules) -> int:
-    """What the best reading pays with ``ura`` more han (a yakuman pays as it is)."""
+def _best(results: list[Result], more: int, dealer: bool, rules: Rules) -> int:
+    """What the best reading pays by tsumo with ``more`` han (a yakuman pays as it is)."""
     best = 0
     for r in results:
         if r.yakuman or r.han is None or r.fu is None:
             points = r.points.total
         else:
-            base = base_points(r.han + ura, r.fu, rules)[0]
-            points = table_points(base, ctx.dealer, True, rules).total
+            base = base_points(r.han + more, r.fu, rules)[0]
+            points = table_points(base, dealer, True, rules).total
         best = max(best, points)
     return best

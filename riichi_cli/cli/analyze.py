@@ -12,7 +12,7 @@ from functools import partial
 import click
 
 from ..core.errors import InvalidContext, short
-from .common import RulesParam, checked, completer, missing_hand, refuse, resolve, seat_names
+from .common import RulesParam, checked, completer, missing_hand, refuse, resolve, seat_names, write_file
 
 EPILOG = """\b
 HAND is 14 tiles: the 13 you hold and the tile just drawn (open melds as chi:/pon:/kan:, each
@@ -136,7 +136,6 @@ def analyze(hand: tuple[str, ...], preset, rule_items, as_json, svg_file, jobs, 
 
         if svg_file:
             refuse(InvalidContext("--svg draws one problem: give a HAND, not '-'", detail="svg_with_stdin"))
-
         sys.exit(run_lines(partial(answer_line, base, rules_options(rules)), ANALYZE_KEYS, jobs))
     if "hand" not in base:
         refuse(missing_hand("14", "3336m234p1344s111z", ", or '-' for stdin"), as_json, refused)
@@ -158,12 +157,7 @@ def write_chart(report: dict, path: str) -> None:
     """Write the SVG chart of an answered problem; an unwritable file is exit 2."""
     from .render.chart import analysis_svg
 
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(analysis_svg(report))
-    except OSError as e:
-        click.echo(f"riichi: cannot write {path}: {e.strerror or e}", err=True)
-        sys.exit(2)
+    write_file(path, analysis_svg(report))
 
 
 __all__ = ["analyze"]

@@ -70,7 +70,7 @@ def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: st
 
 
 class _Never(Exception):
-    """Never raised: what the cluster's errors are without a scheduler."""
+    """Never raised: what the cluster's refusal is without a scheduler."""
 
 
 def _live(paths: list[str]) -> bool:
@@ -88,10 +88,12 @@ def _live(paths: list[str]) -> bool:
 
 
 def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: str | None) -> int:
+    from ..files.pool import WorkerLost
+
     if scheduler:  # the cluster module (socket, logging) only when a scheduler is named
-        from ..files.cluster import ClusterLost, NoDask
+        from ..files.cluster import NoDask
     else:
-        ClusterLost = NoDask = _Never
+        NoDask = _Never
 
     counts = Summary()
     live = fmt == "jsonl" and _live(paths)
@@ -116,7 +118,7 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
         except NoDask as e:
             click.echo(f"riichi: {e}", err=True)
             return 2
-        except ClusterLost as e:  # what was printed stays; the rest is not scored
+        except WorkerLost as e:  # a worker or the cluster lost: what was printed stays, no more
             out.flush()
             click.echo(f"riichi: {e}", err=True)
             return 70
@@ -127,4 +129,15 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
         from .render.batch import print_batch
 
         print_batch(rows, stats)
+    return batch_exit(stats, paths)
+
+
+def batch_exit(stats: dict, paths: list[str]) -> int:
+    """0 when every hand scored; 2 when nothing was found or a file could not be read (as in every
+    command); else 1 when any hand was refused."""
+    if not stats["hands"]:
+        click.echo(f"riichi: no hands found in {' '.join(paths)} (*.yaml, *.yml, *.jsonl)", err=True)
+        return 2
+    if stats["errors"].get("unreadable"):
+        return 2
     return 1 if stats["failed"] else 0

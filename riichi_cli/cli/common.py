@@ -178,6 +178,20 @@ def write_json_text(text: str, out=None, end: str = "\n") -> None:
         out.write(json.dumps(json.loads(text)) + end)
 
 
+def write_file(path: str, text: str) -> None:
+    """Write an output file (``--svg``, ``--html``); one line and exit 2 when it cannot be written, the
+    path shown as batch shows file names (no control character, a non-UTF-8 byte as ``\\xff``)."""
+    from ..files.walk import shown
+    from .render.safe import plain
+
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        click.echo(f"riichi: cannot write {plain(shown(path))}: {plain(e.strerror or e)}", err=True)
+        sys.exit(2)
+
+
 def emit_json(obj: object) -> None:
     """Print one strict JSON object (no NaN or Infinity) on stdout."""
     write_json_text(json.dumps(obj, ensure_ascii=False, allow_nan=False))
@@ -231,6 +245,26 @@ def build_mapping(
     return checked(lambda: mapping_of(ctx, hand, params), as_json, refused)
 
 
+#: File names a hand is never written as (a hand is digits, suit letters and meld prefixes).
+FILE_ENDINGS = (".yaml", ".yml", ".json", ".jsonl", ".mjlog", ".gz", ".txt")
+
+
+def refuse_file_as_hand(command: str | None, hand: tuple[str, ...]) -> None:
+    """A HAND argument that names a file (``riichi score sample_hands/ittsu.yaml``) is refused with
+    the command that reads it, not with a notation error about its letters (``command``: the one
+    that takes ``--context``, None for one that does not)."""
+    import os
+
+    for word in hand:
+        if "/" in word or word.lower().endswith(FILE_ENDINGS) or os.path.isfile(word):
+            context = f"riichi {command} --context {short(word)} reads the hand in it, " if command else ""
+            raise InvalidContext(
+                f"{short(word)} looks like a file, not a hand: {context}"
+                f"riichi batch {short(word)} scores every hand in it",
+                detail="missing_hand",
+            )
+
+
 def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
     """The input mapping of the command line: the --context file, then the flags over it."""
     from click.core import ParameterSource
@@ -244,6 +278,7 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
         assert isinstance(found, dict)
         mapping = found
     if hand:
+        refuse_file_as_hand(ctx.info_name or "score", hand)
         mapping["hand"] = " ".join(hand)
     if params.get("ron") is not None:
         mapping["win"] = "ron" if params["ron"] else "tsumo"

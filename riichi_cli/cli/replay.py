@@ -99,8 +99,9 @@ class Tally:
 def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rules, overrides: dict) -> int:
     """Replay and print as the files come (in input order, each a piece of rounds at a time); the exit
     code of `Tally`."""
-    from ..files.cluster import ClusterLost, NoDask
+    from ..files.cluster import NoDask
     from ..files.logs import replay_paths
+    from ..files.pool import WorkerLost
 
     total, files = replay_paths(paths, rules, overrides, jobs, scheduler)
     tally, kept = Tally(), []
@@ -125,7 +126,7 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
     except NoDask as e:
         click.echo(f"riichi: {e}", err=True)
         return 2
-    except ClusterLost as e:  # what was printed stays; the rest is not replayed
+    except WorkerLost as e:  # a worker or the cluster lost: what was printed stays, no more
         sys.stdout.flush()
         click.echo(f"riichi: {e}", err=True)
         return 70
@@ -135,6 +136,9 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
         from .render.replay import print_summary
 
         print_summary(tally.summary())
+    if not tally.counts["games"] and not tally.counts["unreadable"]:
+        click.echo(f"riichi: no game log found in {' '.join(paths)} (mjlog or tenhou6 files)", err=True)
+        return 2
     return tally.exit_code()
 
 

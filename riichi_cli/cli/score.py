@@ -15,6 +15,7 @@ from .common import (
     mapping_of,
     missing_hand,
     rules_of,
+    write_file,
 )
 
 EPILOG_SCORE = """\b
@@ -99,9 +100,4 @@ def write_pictures(result: dict, svg_file: str | None, html_file: str | None) ->
     for path, text in ((svg_file, svg), (html_file, html_page(result, svg) if html_file else "")):
         if not path:
             continue
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as e:
-            click.echo(f"riichi: cannot write {path}: {e.strerror or e}", err=True)
-            sys.exit(2)
+        write_file(path, text)

@@ -303,7 +303,8 @@ def pick_win_tile(counts: tuple[int, ...], reds: tuple[int, ...], win: str, text
     return tile, red or held == held_red
 
 
-_RED_LIMITS: Final = {0: (0, 0, 0), 2: (0, 1, 1), 3: (1, 1, 1), 4: (1, 2, 1)}
+#: The red fives of 5m, 5p and 5s in the set, by the rule option ``aka_dora``.
+RED_FIVES: Final = {0: (0, 0, 0), 2: (0, 1, 1), 3: (1, 1, 1), 4: (1, 2, 1)}
 
 
 def check_limits(tiles: list[tuple[int, bool]], aka_dora: int, text: str, counted: str = "") -> None:
@@ -330,7 +331,7 @@ def check_counts(counts: list[int], reds: list[int], aka_dora: int, text: str, c
             _over_limit(f"more than four {name(t)}", why, counted, text, "fifth_copy")
     if not (reds[0] or reds[1] or reds[2]):
         return  # no red five: within any rules
-    allowed = _RED_LIMITS[aka_dora]
+    allowed = RED_FIVES[aka_dora]
     for s in range(3):
         have = reds[s]
         most = allowed[s]

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..core.errors import clip
-from .pool import chunks
+from .pool import WorkerLost, chunks
 
 #: The address schemes Dask knows; an address without one is tcp.
 SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
@@ -37,7 +37,7 @@ class NoDask(RuntimeError):
     """dask.distributed is not installed, or the scheduler cannot be reached (a usage error)."""
 
 
-class ClusterLost(RuntimeError):
+class ClusterLost(WorkerLost):
     """The scheduler went away, or every worker did, in the middle of a run."""
 
 

@@ -18,7 +18,7 @@ from ..logs.replay import Opened, incomplete, log_rules, open_log, replay_piece,
 from ..logs.sequence import Sequence
 from ..logs.tiles import LogError
 from .pool import Here, pool_map
-from .walk import expand
+from .walk import expand, shown
 
 SUFFIXES = (".mjlog", ".xml", ".json", ".mjson", ".jsonl")
 MAX_BYTES = 64 * 1024 * 1024  # gzip bombs stop here too
@@ -113,14 +113,15 @@ def replay_path(
     `rules_options` values, which is how they travel to other processes and to a cluster."""
     if isinstance(rules, tuple):
         rules = rules_from_options(rules)
-    ref = "stdin" if path == "-" else game_ref(path)
+    source = shown(path)  # the name as batch writes it: a non-UTF-8 byte as \xff
+    ref = "stdin" if path == "-" else game_ref(source)
     if refusal is not None:
-        return [error_object(path, ref, None, "unreadable", refusal)]
+        return [error_object(source, ref, None, "unreadable", refusal)]
     try:
         text, cut = read_text(read_bytes(path))
     except (OSError, BadLog) as e:
-        return [error_object(path, ref, None, "unreadable", f"{path}: {_reason(e)}")]
-    return replay_text(text, path, ref, rules, overrides, cut)
+        return [error_object(source, ref, None, "unreadable", f"{source}: {_reason(e)}")]
+    return replay_text(text, source, ref, rules, overrides, cut)
 
 
 def _reason(e: Exception) -> str:
@@ -155,7 +156,8 @@ def _work(files: list[tuple[str, str | None]], rules: Rules, overrides: dict | N
     """What replaying the files takes, in order: a task per piece of rounds (a tuple, for a worker),
     and `Here` items worked out in this process (a file that cannot be read, the end of each file)."""
     for i, (path, refusal) in enumerate(files):
-        ref = "stdin" if path == "-" else game_ref(path)
+        source = shown(path)  # the name as batch writes it: a non-UTF-8 byte as \xff
+        ref = "stdin" if path == "-" else game_ref(source)
         try:
             if refusal is not None:
                 raise BadLog(refusal)
@@ -164,13 +166,13 @@ def _work(files: list[tuple[str, str | None]], rules: Rules, overrides: dict | N
             shipped = rules_options(log_rules(opened.game, rules, overrides))
         except (OSError, BadLog, LogError, RiichiError, ValueError, RecursionError) as e:
             message = e.one_line() if isinstance(e, RiichiError) else _reason(e)
-            message = message if refusal is not None else f"{path}: {message}"
-            yield Here(partial(_done, i, [error_object(path, ref, None, "unreadable", message)]))
+            message = message if refusal is not None else f"{source}: {message}"
+            yield Here(partial(_done, i, [error_object(source, ref, None, "unreadable", message)]))
             continue
         del text
         for piece in opened.pieces:
-            yield (i, piece, shipped, path)
-        yield Here(partial(_end, i, opened, cut, path))
+            yield (i, piece, shipped, source)
+        yield Here(partial(_end, i, opened, cut, source))
 
 
 def _done(i: int, objs: list[dict]) -> tuple:

@@ -15,15 +15,6 @@ R = TypeVar("R")
 _worker_rules: list[Rules] = []
 
 
-def _start_worker(init: Callable | None, args: tuple) -> None:
-    """A worker ignores Ctrl-C: the parent alone answers it, by ending the pool (no tracebacks)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if init is not None:
-        init(*args)
-
-
 def worker_rules() -> Rules:
     """The rules `set_worker_rules` gave this worker process."""
     return _worker_rules[0]
@@ -42,11 +33,12 @@ class Here:
     def __init__(self, work: Callable[[], Any]) -> None:
         self.work = work
 
-    def ready(self) -> bool:
-        return False  # worked out only when it is the next result
-
     def get(self) -> Any:
         return self.work()
+
+
+class WorkerLost(RuntimeError):
+    """A worker process ended in the middle of a run (killed, or out of memory): the run stops."""
 
 
 def pool_map(fn: Callable[[T], R], items: Iterable[T | Here], jobs: int, init: Callable | None = None,
@@ -56,30 +48,143 @@ def pool_map(fn: Callable[[T], R], items: Iterable[T | Here], jobs: int, init: C
 
     At most ``window`` items (default 4 per job) are in flight, so ``items`` may be an endless
     stream and memory stays bounded. Close the iterator (``contextlib.closing``) when stopping
-    early: the pool is then terminated at once, as it is on Ctrl-C or any error.
-    """
-    import multiprocessing
-    from collections import deque
+    early: the workers are then killed at once, as they are on Ctrl-C or any error. A worker that
+    dies raises `WorkerLost` (never a hang).
 
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    pool = multiprocessing.get_context(method).Pool(jobs, _start_worker, (init, args))
-    pending: deque = deque()
-    window = window or 4 * jobs
-    finished = False
+    Each worker has its own pipe and gets one item at a time, so the parent shares no lock with
+    them: `multiprocessing.Pool` could hang on Ctrl-C (its terminate waits for a queue lock that a
+    worker blocked on a full pipe holds) and for good when a worker was killed.
+    """
+    workers = [_Worker(fn, init, args) for _ in range(jobs)]
     try:
-        for item in items:
-            pending.append(item if isinstance(item, Here) else pool.apply_async(fn, (item,)))
-            while pending and (len(pending) >= window or pending[0].ready()):
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
-        finished = True
+        yield from _ordered(workers, iter(items), window or 4 * jobs)
     finally:
-        if finished:
-            pool.close()
-        else:  # an error, Ctrl-C, or a reader that went away: stop the workers now
-            pool.terminate()
-        pool.join()
+        for w in workers:
+            w.stop()
+
+
+def _ordered(workers: list[_Worker], items: Iterator, window: int) -> Iterator:
+    """The results of ``items`` in order, keeping the workers busy and at most ``window`` in flight."""
+    from collections import deque
+    from multiprocessing.connection import wait
+
+    pending: deque = deque()  # per item in order: a Here, or the index of its result
+    done: dict[int, Any] = {}
+    queued: deque = deque()  # (index, item) not yet sent: a worker is free only after its answer
+    count, more = 0, True
+    while more or pending:
+        while more and len(pending) < window:
+            item = next(items, _END)
+            if item is _END:
+                more = False
+            elif isinstance(item, Here):
+                pending.append(item)
+            else:
+                pending.append(count)
+                queued.append((count, item))
+                count += 1
+        for w in workers:
+            if queued and w.task is None:
+                w.send(*queued.popleft())
+        head = pending[0] if pending else None
+        if isinstance(head, Here):
+            pending.popleft()
+            yield head.get()
+            continue
+        if head in done:
+            pending.popleft()
+            yield done.pop(head)
+            continue
+        busy = [w for w in workers if w.task is not None]
+        ready = wait([c for w in busy for c in (w.conn, w.process.sentinel)])
+        for w in busy:
+            if w.conn in ready or w.process.sentinel in ready:  # an answer, or the worker ended
+                index, value = w.receive()
+                done[index] = value
+
+
+_END = object()
+
+
+class _Worker:
+    """One worker process and its own pipe; ``task`` is the index of the item it holds, or None."""
+
+    def __init__(self, fn: Callable, init: Callable | None, args: tuple) -> None:
+        import multiprocessing
+        import signal
+        import sys
+
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        context = multiprocessing.get_context(method)
+        self.conn, child = context.Pipe()
+        try:
+            sys.stdout.flush()  # a forked child must not write the parent's buffered output again
+        except (OSError, ValueError):
+            pass
+        masks = hasattr(signal, "pthread_sigmask")
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masks else set()
+        try:  # SIGINT blocked until the child ignores it: no KeyboardInterrupt traceback from a child
+            self.process = context.Process(target=_serve, args=(child, fn, init, args), daemon=True)  # type: ignore[attr-defined]
+            self.process.start()
+        finally:
+            if masks:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        child.close()
+        self.task: int | None = None
+
+    def send(self, index: int, item: Any) -> None:
+        self.task = index
+        try:
+            self.conn.send(item)  # the worker is waiting for it: this never blocks for long
+        except OSError:  # it died while idle
+            self.receive()
+
+    def receive(self) -> tuple[int, Any]:
+        """The answer to the item held (or its exception, raised here); WorkerLost when it died."""
+        index = self.task
+        try:
+            ok, value = self.conn.recv()
+        except (EOFError, OSError):
+            self.process.join(1)
+            code = self.process.exitcode
+            how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+            raise WorkerLost(f"a worker process was lost ({how}; out of memory?); the run stops") from None
+        self.task = None
+        if not ok:
+            raise value
+        assert index is not None
+        return index, value
+
+    def stop(self) -> None:
+        """End the worker now: it shares no lock with this process, so killing it cannot hang us."""
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.conn.close()
+
+
+def _serve(conn: Any, fn: Callable, init: Callable | None, args: tuple) -> None:
+    """A worker's loop: an item in, ``(True, result)`` or ``(False, exception)`` out, until the pipe ends."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent alone answers Ctrl-C, by killing us
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if init is not None:
+        init(*args)
+    while True:
+        try:
+            item = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple = (True, fn(item))
+        except Exception as e:  # the parent raises it, as map would
+            answer = (False, e)
+        try:
+            conn.send(answer)
+        except Exception as e:  # an answer that does not pickle
+            conn.send((False, RuntimeError(f"{type(e).__name__}: {e}")))
 
 
 def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:

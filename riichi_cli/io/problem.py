@@ -13,10 +13,10 @@ from typing import Any, Final
 from ..core.context import check_three_player_shape, not_in_set
 from ..core.errors import InvalidContext, InvalidHand, short
 from ..core.hand import HeldHand
-from ..core.notation import check_counts, parse_written, tile_count_refusal
+from ..core.notation import RED_FIVES, check_counts, parse_written, tile_count_refusal
 from ..core.record import Record
 from ..core.rules import DEFAULT_PRESET, PRESETS, Rules
-from ..core.tiles import NOT_IN_THREE_PLAYER, name
+from ..core.tiles import FIVES, NOT_IN_THREE_PLAYER, name
 from .mapping import hand_text
 from .rules_input import read_rules
 from .values import flag, read_id, seat, tile_codes, unknown_key_message
@@ -154,6 +154,21 @@ def check_tiles(hand: HeldHand, dora: list[int], seen: list[int], seen_value: ob
                 "hold all four)", text, where, detail="fifth_copy",
             )  # fmt: skip
     check_counts(counts, reds, rules.aka_dora, hand.text, "(hand, melds, indicators and seen tiles together)")
+    check_plain_fives(counts, reds, rules.aka_dora)
+
+
+def check_plain_fives(counts: list[int], reds: list[int], aka_dora: int) -> None:
+    """Refuse more plain fives than the set has: with a red 5m in it there are three plain ones, and
+    the pool of the analysis tells them apart (a red five drawn is worth a han more)."""
+    for s, red in enumerate(RED_FIVES[aka_dora]):
+        plain = counts[FIVES[s]] - reds[s]
+        if plain > 4 - red:
+            five = name(FIVES[s])
+            raise InvalidHand(
+                f"{plain} plain {five} (hand, melds, indicators and seen tiles together), but the set has "
+                f"{4 - red} and a red one (aka_dora: {aka_dora}): write the red five as 0{five[1]}",
+                detail="plain_five_for_red",
+            )
 
 
 def _add(counts: list[int], reds: list[int], codes: list[int]) -> None:

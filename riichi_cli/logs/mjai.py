@@ -17,6 +17,8 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from ..core.errors import clip
+from .bounds import ECHO, MAX_EVENTS, events_room, loads
 from .melds import ANKAN, CHI, KAKAN, KAN, PON, Meld, nuki, relative_seat
 from .model import (
     Call,
@@ -134,7 +136,7 @@ def mjai_ending(text: str, starts: list[int]) -> str | None:
 
 def _event(line: str) -> dict:
     try:
-        e = json.loads(line)
+        e = loads(line)  # 1e400 and Infinity kept as numbers that int() refuses
     except (ValueError, RecursionError) as err:
         raise LogError(f"not a JSON line: {err}") from None
     if not isinstance(e, dict):
@@ -148,10 +150,12 @@ def mjai_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterato
     index = first - 1
     rnd: Round | None = None
     bad = False
-    for line in text.splitlines():
-        if not line.strip():
+    for line in _lines(text):
+        if not line.strip() or bad and "start_kyoku" not in line:  # a lost round's lines: passed over
             continue
         try:
+            if rnd is not None and len(rnd.events) >= MAX_EVENTS:
+                events_room(len(rnd.events))
             e = _event(line)
             kind = e.get("type")
             if kind == "start_kyoku":
@@ -164,11 +168,21 @@ def mjai_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterato
                 _apply(rnd, kind, e, game.players)
         except (LogError, ValueError, TypeError, KeyError, IndexError) as err:
             if not bad:
-                yield Problem(max(index, first), f"bad {line[:60]!r} event: {err}",
+                yield Problem(max(index, first), f"bad {line[:60]!r} event: {clip(str(err), 3 * ECHO)}",
                               rnd.name if rnd else None, rnd.honba if rnd else None)  # fmt: skip
             rnd, bad = None, True
     if rnd is not None and (rnd.wins or rnd.draw is not None or not last):
         yield finished(rnd, "the round has no end (no hora or ryukyoku)")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` one at a time (a list of a flood of lines would hold them all)."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        yield text[start:end]
+        start = end + 1
 
 
 def _seat(e: dict, key: str, players: int) -> int:

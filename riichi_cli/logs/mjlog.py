@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from ..core.errors import clip
+from .bounds import ECHO, MAX_EVENTS, attribute, events_room, yaku_count
 from .melds import decode_m
 from .model import (
     Call,
@@ -46,10 +48,16 @@ NO_KUITAN: Final = 0x04
 SANMA: Final = 0x10
 
 
+#: the tile of each mjlog id, with red fives and without (read once, not per draw and discard)
+RED_TILES: Final = tuple(from_id(i, True) for i in range(136))
+PLAIN_TILES: Final = tuple(from_id(i, False) for i in range(136))
+
+
 def ints(text: str) -> list[int]:
-    """``"1,2,3"`` -> ``[1, 2, 3]`` (an empty attribute is an empty list)."""
+    """``"1,2,3"`` -> ``[1, 2, 3]`` (an empty attribute is an empty list; a longer one than any real
+    attribute is refused before it is split)."""
     try:
-        return [int(x) for x in text.split(",") if x.strip()]
+        return [int(x) for x in attribute(text).split(",") if x.strip()]
     except ValueError:
         raise LogError(f"{text[:40]!r} is not a list of numbers") from None
 
@@ -90,7 +98,8 @@ def mjlog_header(text: str, ref: str = "") -> tuple[Game, list[int]]:
     while at >= 0:
         starts.append(at)
         at = text.find("<INIT", at + 5)
-    for name, number, attrs in _TAG.findall(text, 0, starts[0] if starts else len(text)):
+    for tag in _TAG.finditer(text, 0, starts[0] if starts else len(text)):  # no list of every tag
+        name, number, attrs = tag.groups()
         if name in ("GO", "UN"):
             a = dict(_ATTR.findall(attrs))
             game.info.update({f"{name}.{k}": v for k, v in a.items()})
@@ -124,15 +133,22 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
     game.started = first
     rnd: Round | None = None
     drawn = [-1] * 4  # the id each seat drew last (a discard of the same id is tsumogiri)
-    for name, number, attrs in _TAG.findall(text):
+    tiles = RED_TILES if game.red_fives else PLAIN_TILES
+    skip = 0  # after a lost round, the tags before the next <INIT are passed over unread
+    for tag in _TAG.finditer(text):  # one tag at a time: a flood of tags is never held as a list
+        if tag.start() < skip:
+            continue
+        name, number, attrs = tag.groups()
         if name == "INIT" and rnd is not None:
             yield finished(rnd)
             rnd = None
         try:
             move = _MOVES.get(name) if number and rnd is not None else None
+            if rnd is not None and len(rnd.events) >= MAX_EVENTS:
+                events_room(len(rnd.events))
             if move is not None and rnd is not None:  # most tags: a draw or a discard, read fast
                 i, seat = int(number), move[1]
-                tile = from_id(i, game.red_fives)
+                tile = tiles[i] if i < 136 else from_id(i)  # from_id says why an id is out of range
                 if move[0]:
                     rnd.events.append(Draw(seat, tile))
                     drawn[seat] = i
@@ -142,12 +158,15 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
                 continue
             rnd = _tag(game, rnd, name, number, dict(_ATTR.findall(attrs)))
         except (LogError, ValueError, KeyError, IndexError) as e:
-            why = f"bad <{name}{number}> tag: {e}"
+            why = f"bad <{clip(name + number, ECHO)}> tag: {clip(str(e), 3 * ECHO)}"
             if rnd is not None and name != "INIT":  # the round being read is lost
                 yield Problem(rnd.index, why, rnd.name, rnd.honba)
             else:  # a round that could not even begin
                 yield Problem(max(0, game.started - 1), why)
             rnd = None
+            skip = text.find("<INIT", tag.end())
+            if skip < 0:
+                break
     if rnd is not None and (rnd.wins or rnd.draw is not None or not last):
         yield finished(rnd)
 
@@ -222,7 +241,7 @@ def _init(game: Game, a: dict[str, str]) -> Round:
 def _deltas(sc: str, players: int) -> tuple[int, ...]:
     """Every second number of ``sc`` (score, change, score, change...), in points."""
     values = ints(sc)
-    if len(values) < 2 * players:
+    if not 2 * players <= len(values) <= 8:
         raise LogError(f"sc={sc!r} does not give {players} scores and changes")
     return tuple(100 * values[2 * p + 1] for p in range(players))
 
@@ -243,6 +262,7 @@ def _agari(a: dict[str, str], game: Game) -> Win:
     players = game.players
     fu, points, _limit = ints(a["ten"])[:3]
     pairs = ints(a.get("yaku", ""))
+    yaku_count(len(pairs) // 2)
     yaku = [(MJLOG[pairs[i]], pairs[i + 1], False) for i in range(0, len(pairs) - 1, 2)]
     yakuman = [(MJLOG[i], 1, True) for i in ints(a.get("yakuman", ""))]
     who, source = _seat(a, "who", game), _seat(a, "fromWho", game)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
+from .bounds import check_round
 from .melds import Meld
 
 
@@ -103,6 +104,9 @@ class Round:
     wins: list[Win] = field(default_factory=list)
     draw: Ending | None = None
 
+    def __post_init__(self) -> None:  # every reader's rounds: a kyoku of 10**20 is not "E1"
+        check_round(self.kyoku, self.honba, self.sticks)
+
     @property
     def dealer(self) -> int:
         return self.kyoku % 4
@@ -154,7 +158,7 @@ class Piece:
 
     fmt: str
     game: Game
-    payload: object
+    payload: str | list
     first: int
     last: bool
 

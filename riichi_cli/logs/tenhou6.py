@@ -10,11 +10,12 @@ aside as ``f44`` among the discards, its replacement draw next among the draws.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from typing import Final
 
+from ..core.errors import clip
+from .bounds import ECHO, MAX_EVENTS, check_round, loads, yaku_count
 from .melds import ANKAN, CHI, KAKAN, KAN, Meld, nuki, parse_call, source_seat
 from .model import (
     Call,
@@ -58,7 +59,7 @@ def read_tenhou6(text: str, ref: str = "") -> Game:
 def tenhou6_header(text: str, ref: str = "") -> tuple[Game, dict]:
     """The game (seats and lobby rules, no rounds) and the parsed JSON object."""
     try:
-        data = json.loads(text)
+        data = loads(text)  # 1e400 and Infinity kept as numbers that int() refuses
     except (ValueError, RecursionError) as e:
         raise LogError(f"not JSON: {e}") from None
     if not isinstance(data, dict) or not isinstance(data.get("log"), list):
@@ -82,8 +83,8 @@ def tenhou6_rounds(game: Game, rounds: list, first: int) -> Iterator[Round | Pro
     for i, raw in enumerate(rounds, first):
         try:
             yield read_round(i, raw, game.players)
-        except (LogError, ValueError, TypeError, KeyError, IndexError) as e:
-            yield Problem(i, f"round cannot be rebuilt: {e}", *_name(raw))
+        except (LogError, ValueError, TypeError, KeyError, IndexError, ArithmeticError) as e:
+            yield Problem(i, f"round cannot be rebuilt: {clip(str(e), 3 * ECHO)}", *_name(raw))
 
 
 def tenhou6_final(data: dict, players: int) -> tuple[int, ...] | None:
@@ -110,9 +111,10 @@ def _no_fourth_hand(rounds: list) -> bool:
 def _name(raw: object) -> tuple[str | None, int | None]:
     """The name and honba of a round that could not be read, when its first entry gives them."""
     try:
-        kyoku, honba = int(raw[0][0]), int(raw[0][1])  # type: ignore[index]
+        kyoku, honba = raw[0][0], raw[0][1]  # type: ignore[index]
+        check_round(kyoku, honba, 0)  # a round number or honba out of range is not named
         return f"{'ESWN'[kyoku // 4 % 4]}{kyoku % 4 + 1}", honba
-    except (TypeError, ValueError, IndexError, KeyError):
+    except (TypeError, ValueError, IndexError, KeyError, LogError):
         return None, None
 
 
@@ -126,6 +128,8 @@ def read_round(index: int, raw: list, players: int = 4) -> Round:
         )
     if any(raw[4 + 3 * players : len(raw) - 1]):
         raise LogError("the fourth seat of a three-player round has tiles")
+    if any(isinstance(x, list) and len(x) > MAX_EVENTS for x in raw):
+        raise LogError(f"a list of more than {MAX_EVENTS} items in one round")
     (kyoku, honba, sticks), scores, dora, ura = raw[0], raw[1], raw[2], raw[3]
     hands = [[from_code(c) for c in raw[4 + 3 * p]] for p in range(players)]
     rnd = Round(index, kyoku, honba, sticks, seats_only(scores, players), [from_code(dora[0])], hands)
@@ -336,6 +340,7 @@ def _win(deltas: list, info: list, ura: list, players: int = 4) -> Win:
     # a tsumo names what each payer pays (``1000-2000点``: a non-dealer's share, then the dealer's;
     # ``4000点∀``: all pay the same); the points are their sum, so at three seats without North's share
     points = (payers - 1) * each + int(second) if second else payers * each if all_pay else each
+    yaku_count(len(info) - 4)
     yaku = tuple(_yaku(str(y)) for y in info[4:])
     yakuman = sum(n for _, n, is_ym in yaku if is_ym)
     han = sum(n for _, n, is_ym in yaku if not is_ym)

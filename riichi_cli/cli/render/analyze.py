@@ -7,6 +7,7 @@ from rich.text import Text
 
 from .chart import TARGET_WORDS
 from .console import console, new_table
+from .numbers import plural
 from .safe import plain
 from .shanten import accepts_text, shanten_word
 
@@ -35,8 +36,7 @@ def model_line(report: dict) -> str:
     )
     extras = [name for name in ("ura", "ippatsu", "haitei") if m[name]]
     valued = f"; a win counts {', '.join(extras)}" if extras else ""
-    left = f"{draws} draw{'s' if draws != 1 else ''} left"
-    start = f"Turn {report['turn']}, {left}, {report['unseen']} tiles unseen"
+    start = f"Turn {report['turn']}, {plural(draws, 'draw')} left, {plural(report['unseen'], 'tile')} unseen"
     return f"{start}; {changes}{back}{extra}; {riichi}{valued}."
 
 
@@ -79,7 +79,8 @@ def print_analysis(report: dict, rules: str = "", players: int = 4, out: Console
     ``rules`` (the preset's name) and ``players`` are said in the header: they are not in the JSON.
     """
     out = out or console()
-    head = Text.assemble((plain(report["hand"]), "bold"), f"  {shanten_word(report['shanten'])}")
+    word = "tenpai with the right discard" if report["shanten"] == 0 else shanten_word(report["shanten"])
+    head = Text.assemble((plain(report["hand"]), "bold"), f"  {word}")
     if rules:
         head.append(f", {plain(rules)} rules")
     out.print(head)

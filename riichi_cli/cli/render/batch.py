@@ -1,27 +1,30 @@
-"""The view of `riichi batch`: one row per hand that never wraps, then a one-line summary.
+"""The view of `riichi batch`: one row per hand, then a one-line summary.
 
-On a terminal too narrow for the table the yaku are cut at the end and the source and the hand
-in the middle (``sample_…/ittsu.yaml#0``), so every hand stays on one line. Off a terminal the
-console does not wrap at all (see `console.console`): a pipe gets every row whole.
+The answer (the yaku, or the refusal) is never the part that is cut. When the table fits the
+terminal each hand is one row and the answer column wraps at words; on a narrower terminal the
+source shows its file's base name (``ittsu.yaml#0``), and narrower still the hand and its answer
+go on their own line under the source, the id and the value. Off a terminal the console does
+not wrap at all (see `console.console`): a pipe gets every row whole, with the full source path.
 """
 
 from __future__ import annotations
 
-from rich.console import Console
+import os
+
+from rich.console import Console, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from .console import console, new_table
-from .numbers import num, short_value
+from .console import column_widths, console, fit_columns, new_table, set_widths
+from .numbers import num, plural, short_value
 from .safe import plain
 
 COLUMNS = ("source", "id", "hand", "win", "han/fu", "points", "yaku / refusal")
-#: How the table gives way on a narrow terminal, step by step: (column, least width), or
-#: (column, 0) to leave the column out.
-_SHRINK = (
-    ("yaku / refusal", 14), ("source", 14), ("hand", 16), ("id", 0), ("han/fu", 0),
-    ("yaku / refusal", 8), ("source", 10), ("hand", 12),
-)  # fmt: skip
+#: The least width the answer column may wrap to before it goes on a line of its own.
+ANSWER_LEAST = 28
+#: On a narrow terminal the source and the id fold first, then the hand too (numbers never do).
+_FOLD = ({"source": 12, "id": 10}, {"source": 10, "id": 8})
 
 
 def yaku_list(d: dict) -> str:
@@ -34,68 +37,81 @@ def yaku_list(d: dict) -> str:
     return ", ".join(items)
 
 
-def middle_cut(text: str, width: int) -> str:
-    """``text`` cut in the middle to ``width`` cells: ``sample_…/ittsu.yaml#0``."""
-    if len(text) <= width:
-        return text
-    head = (width - 1) // 2
-    return text[:head] + "…" + text[len(text) - (width - 1 - head) :]
+def base_source(source: str) -> str:
+    """``sample_hands/ittsu.yaml#0`` -> ``ittsu.yaml#0``: the file's base name and the hand's index."""
+    return os.path.basename(source)
 
 
-def batch_row(d: dict) -> list[str | Text]:
+def batch_row(d: dict, short_source: bool = False) -> list[Text]:
     """The cells of one result (a refusal: its code and message)."""
     # Source, id, hand and message echo the input: escapes and markup are shown, never obeyed.
+    # Text, not str: a str cell is read as Rich markup, and an id like "[/]" is not markup.
+    source = plain(d.get("source", ""))
     ident = "" if d["id"] is None else d["id"]
-    common = [plain(d.get("source", "")), plain(ident), plain(d["hand"] or ""), d["win"] or ""]
+    common = [Text(base_source(source) if short_source else source), Text(plain(ident))]
+    common += [Text(plain(d["hand"] or "")), Text(d["win"] or "")]
     if not d["ok"]:
         err = d["error"]
-        return common + ["-", "-", Text(f"{err['code']}: {plain(err['message'])}", style="red")]
-    return common + [short_value(d), Text(num(d["points"]["total"]), style="green"), yaku_list(d)]
+        return common + [Text("-"), Text("-"), Text(f"{err['code']}: {plain(err['message'])}", style="red")]
+    return common + [Text(short_value(d)), Text(num(d["points"]["total"]), style="green"), Text(yaku_list(d))]
 
 
-def _fit(rows: list[list[str | Text]], width: int) -> dict[str, int]:
-    """The columns shown and their widths, so that a row fits ``width`` cells (two spaces apart)."""
-    widths = {c: max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(COLUMNS)}
-
-    def excess() -> int:
-        return sum(widths.values()) + 2 * (len(widths) - 1) - width
-
-    for name, least in _SHRINK:
-        if excess() <= 0:
-            break
-        if least == 0:
-            del widths[name]
-        elif widths[name] > least:
-            widths[name] -= min(excess(), widths[name] - least)
-    return widths
+def _table(rows: list[list[Text]], columns: tuple[str, ...] = COLUMNS) -> Table:
+    table = new_table(*columns)
+    for row in rows:
+        table.add_row(*row[: len(columns)])
+    return table
 
 
-def batch_table(results: list[dict], out: Console | None = None) -> Table:
-    """Every result on one row, the source and the hand cut in the middle when they must be."""
+def _room_for_answer(rows: list[list[Text]], width: int) -> int:
+    """How wide the answer column can be when every other column keeps its full width."""
+    others = [max([len(c)] + [r[i].cell_len for r in rows]) for i, c in enumerate(COLUMNS[:-1])]
+    return width - sum(others) - 2 * len(others)
+
+
+def batch_table(results: list[dict], out: Console | None = None) -> RenderableType:
+    """Every result on one row, the answer column wrapping at words (see `print_batch`)."""
     out = out or console()
     rows = [batch_row(d) for d in results]
-    widths = _fit(rows, out.width)
-    table = new_table(*widths)
-    for col in table.columns:
-        col.max_width = widths[str(col.header)]
-    for row in rows:
-        cells = dict(zip(COLUMNS, row, strict=True))
-        for name in ("source", "hand"):
-            cells[name] = middle_cut(str(cells[name]), widths[name])
-        # Text, not str: a str cell is read as Rich markup, and an id like "[/]" is not markup.
-        table.add_row(*(Text(c) if isinstance(c, str) else c for c in (cells[c] for c in widths)))
-    return table
+    if _room_for_answer(rows, out.width) < ANSWER_LEAST:
+        rows = [batch_row(d, short_source=True) for d in results]
+    return fit_columns(_table(rows), out)
+
+
+#: The columns of the narrow layout; the hand and the answer go on the line under them.
+_STACKED = ("source", "id", "win", "han/fu", "points")
+
+
+def stacked_lines(results: list[dict], out: Console) -> bool:
+    """On a terminal too narrow for the answer beside the hand: each hand's source, id and value on
+    one row, then its hand and answer on the next line (indented, wrapped at words). False
+    (nothing printed) when the table fits."""
+    rows = [batch_row(d, short_source=True) for d in results]
+    if _room_for_answer(rows, out.width) >= min(ANSWER_LEAST, max(r[-1].cell_len for r in rows)):
+        return False
+    rows = [[r[0], r[1], r[3], r[4], r[5], r[2], r[6]] for r in rows]  # source id win value | hand answer
+    widths = column_widths(_table(rows, _STACKED), out, fold=_FOLD)
+    header = Text("hand  yaku / refusal", style="bold")
+    for row in [None, *rows]:
+        table = _table([row] if row else [], _STACKED)
+        table.show_header = row is None
+        set_widths(table, widths)
+        out.print(table)
+        line = header if row is None else Text.assemble(row[5], "  ", row[6])
+        out.print(Padding(line, (0, 0, 0, 4)))
+    return True
 
 
 def summary_line(stats: dict) -> str:
     """``14 hands: 12 scored, 2 invalid_notation`` (``1 hand`` for one)."""
     n = stats["hands"]
     errors = ", ".join(f"{count} {code}" for code, count in stats["errors"].items())
-    return f"{n} hand{'' if n == 1 else 's'}: {stats['ok']} scored" + (f", {errors}" if errors else "")
+    return f"{plural(n, 'hand')}: {stats['ok']} scored" + (f", {errors}" if errors else "")
 
 
 def print_batch(results: list[dict], stats: dict) -> None:
     """The table and the summary."""
     out = console()
-    out.print(batch_table(results, out))
+    if results and not stacked_lines(results, out):
+        out.print(batch_table(results, out))
     out.print(summary_line(stats))

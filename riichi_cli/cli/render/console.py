@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Callable
 from typing import IO
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
 from rich.table import Table
 
@@ -28,10 +27,18 @@ def console(stderr: bool = False) -> Console:
     Made afresh for each view, so that NO_COLOR and the output stream are read when it prints.
     """
     extra: dict = {"color_system": None, "no_color": True} if no_color() else {}
-    out = Console(stderr=stderr, highlight=False, **extra)
+    out = _Console(stderr=stderr, highlight=False, **extra)
     if not out.is_terminal:
-        out = Console(file=_Unpadded(out.file), width=PIPE_WIDTH, highlight=False, **extra)
+        out = _Console(file=_Unpadded(out.file), width=PIPE_WIDTH, highlight=False, **extra)
     return out
+
+
+class _Console(Console):
+    """Rich's console, but a closed pipe goes to `riichi_cli.cli.run` (exit 0, quietly), where Rich
+    alone would exit 1."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
 
 
 class _Unpadded(io.TextIOBase):
@@ -63,7 +70,7 @@ def new_table(*columns: str | tuple[str, str], title: str | None = None, wrap: t
 
     A column is a name, or (name, "right") for numbers. Cells are never wrapped, except in the
     columns named in ``wrap`` (free text such as notes, which wraps at words on a narrow terminal);
-    a cell too wide is cut with an ellipsis (`fit_columns` says which columns give way first).
+    `fit_columns` makes a filled table fit the terminal by wrapping at words, never by cutting.
     """
     table = Table(box=None, header_style="bold", pad_edge=False, title=title, title_justify="left")
     for col in columns:
@@ -76,37 +83,92 @@ def new_table(*columns: str | tuple[str, str], title: str | None = None, wrap: t
     return table
 
 
-def fit_columns(table: Table, out: Console, shrink: tuple[tuple[str, int], ...]) -> Table:
-    """Make a filled table fit ``out`` by cutting the ``shrink`` columns, in order, down to their least.
+def fit_columns(
+    table: Table, out: Console, fold: tuple[dict[str, int], ...] = (), first: tuple[str, ...] = ()
+) -> RenderableType:
+    """Make a filled table fit ``out`` by wrapping cells at spaces, never by cutting them.
 
-    Rich alone would cut every column a little (a value column can vanish); here the other
-    columns keep their full width. Off a terminal nothing is cut (the console is wide).
+    Each column keeps at least its longest word (a number, a tile group, a name is never cut or
+    split); the columns named in ``first`` give way first, then the widest. A table that cannot fit
+    even so is split into tables of fewer columns, each led by the first column. Off a terminal
+    nothing changes (the console is wide), and every row stays on one line.
     """
+    if not out.is_terminal:
+        return table
+    widths = column_widths(table, out, fold, first)
+    if sum(widths) + 2 * (len(widths) - 1) > out.width and len(widths) > 2:
+        return Group(*(fit_columns(part, out) for part in split_columns(table, widths, out.width)))
+    set_widths(table, widths)
+    return table
+
+
+def set_widths(table: Table, widths: list[int]) -> None:
+    """Fixed column widths; a cell longer than its column wraps at words."""
+    for col, width in zip(table.columns, widths):
+        col.width, col.min_width, col.max_width = width, None, None
+        col.no_wrap, col.overflow = False, "fold"
+
+
+def column_widths(
+    table: Table, out: Console, fold: tuple[dict[str, int], ...] = (), first: tuple[str, ...] = ()
+) -> list[int]:
+    """The widths `fit_columns` gives. ``fold`` names text columns (names, ids) that may, when words
+    alone do not fit, be folded down to the given widths, tier after tier: numbers never are."""
     wide = out.options.update_width(PIPE_WIDTH)
-    widths = {}
+    natural, least = [], []
     for col in table.columns:
-        cells = [col.header, *col.cells]
-        widths[str(col.header)] = max(Measurement.get(out, wide, c).maximum for c in cells)
-    excess = sum(widths.values()) + 2 * (len(widths) - 1) - out.width
-    for name, least in shrink:
-        if excess <= 0:
-            break
-        cut = min(excess, max(0, widths[name] - least))
-        widths[name] -= cut
-        excess -= cut
-    if excess <= 0:
-        for col in table.columns:
-            col.width = widths[str(col.header)]
-    return table
+        sizes = [Measurement.get(out, wide, c) for c in (col.header, *col.cells)]
+        natural.append(max(m.maximum for m in sizes))
+        least.append(max(m.minimum for m in sizes))
+    room = out.width - 2 * (len(natural) - 1)
+    names = [str(col.header) for col in table.columns]
+    widths = natural
+    if first:
+        widths = shrunk(natural, [w if n not in first else m for w, m, n in zip(natural, least, names)], room)
+    widths = shrunk(widths, least, room)
+    for tier in fold:
+        if sum(widths) > room:
+            least = [min(w, tier.get(n, w)) for w, n in zip(least, names)]
+            widths = shrunk(widths, least, room)
+    return widths
 
 
-def fitting(build: Callable[[frozenset[str]], Table], optional: tuple[str, ...], out: Console) -> Table:
-    """``build(left_out)`` leaving out the fewest ``optional`` columns (in order) that fit ``out``."""
-    left_out: frozenset[str] = frozenset()
-    table = build(left_out)
-    for name in optional:
-        if Measurement.get(out, out.options.update_width(10_000), table).maximum <= out.width:
+def split_columns(table: Table, widths: list[int], width: int) -> list[Table]:
+    """The table as several, each led by its first column and holding as many others as fit."""
+    parts: list[list[int]] = [[0]]
+    for i in range(1, len(widths)):
+        used = sum(widths[j] + 2 for j in parts[-1])
+        if used + widths[i] > width and len(parts[-1]) > 1:
+            parts.append([0])
+        parts[-1].append(i)
+    tables = []
+    for k, part in enumerate(parts):
+        cols = [table.columns[i] for i in part]
+        piece = Table(box=None, header_style="bold", pad_edge=False, title=table.title if k == 0 else None,
+                      title_justify="left")  # fmt: skip
+        for col in cols:
+            piece.add_column(col.header, justify=col.justify)
+        for r in range(table.row_count):
+            piece.add_row(*(col._cells[r] for col in cols))
+        tables.append(piece)
+    return tables
+
+
+def shrunk(natural: list[int], least: list[int], room: int) -> list[int]:
+    """Column widths that add up to at most ``room``: the widest column that can still give a cell
+    gives it, one at a time, never below its ``least``."""
+    widths = list(natural)
+    excess = sum(widths) - room
+    while excess > 0:
+        slack = [(w, i) for i, w in enumerate(widths) if w > least[i]]
+        if not slack:
             break
-        left_out |= {name}
-        table = build(left_out)
-    return table
+        _, i = max(slack)
+        widths[i] -= 1
+        excess -= 1
+    return widths
+
+
+def fits(table: Table, out: Console) -> bool:
+    """Whether the table's rows fit ``out`` each on one line."""
+    return Measurement.get(out, out.options.update_width(PIPE_WIDTH), table).maximum <= out.width

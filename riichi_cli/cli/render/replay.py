@@ -8,11 +8,13 @@ difference follows its game's table on its own line, whole.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from .console import console, new_table
-from .numbers import num, signed
+from .console import console, fit_columns, new_table
+from .numbers import num, plural, signed
+from .safe import plain
 
 
 def value_of(v: dict | None) -> str:
@@ -44,10 +46,9 @@ def round_label(d: dict) -> str:
 
 
 def row(d: dict) -> list[str | Text]:
-    """The cells of one round end (an error: its code and message)."""
+    """The cells of one round end (an error: its code; the message follows the table)."""
     if d["kind"] == "error":
-        red = [Text(d["error"][k], style="red") for k in ("code", "message")]
-        return [round_label(d), *red, "", Text("!", style="red"), ""]
+        return [round_label(d), Text(d["error"]["code"], style="red"), "", "", Text("!", style="red"), ""]
     shown = value_of(d["computed"])
     if d["kind"] == "draw" and d["agree"]:
         shown = "same"  # a draw's value is its deltas: no need to print them twice
@@ -57,24 +58,53 @@ def row(d: dict) -> list[str | Text]:
     return [round_label(d), how_text(d), value_of(d["recorded"]), computed, mark, scores]
 
 
+COLUMNS = ("round", "result", ("recorded", "right"), ("computed", "right"), "", ("scores after", "right"))
+
+
 def print_game(objs: list[dict], out: Console | None = None) -> None:
     """One game's table, then its differences, one per line."""
     if not objs:
         return
     out = out or console()
-    columns = ("round", "result", ("recorded", "right"), ("computed", "right"), "", ("scores after", "right"))
-    table = new_table(*columns, title=objs[0].get("game") or objs[0]["source"])
+    title = plain(objs[0].get("game") or objs[0]["source"])  # a file name or a log's ref: no markup
+    notes = [
+        Text(plain(f"{round_label(d)} {head}: {line}"), style="red")
+        for d in objs
+        for head, line in notes_of(d)
+    ]
+    if not out.is_terminal:  # a pipe or a file: the same text without Rich's measuring (long logs)
+        out.file.write(plain_table(title, [row(d) for d in objs]))
+        out.file.write("".join(n.plain + "\n" for n in notes))
+        return
+    table = new_table(*COLUMNS, title=Text(title))
     for d in objs:
         table.add_row(*row(d))
-    out.print(table)
-    for d in objs:
-        for diff in d.get("differences") or []:
-            out.print(Text(f"{round_label(d)} {how_text(d)}: {diff}", style="red"), soft_wrap=True)
+    out.print(fit_columns(table, out, first=("recorded", "computed")))
+    for note in notes:
+        out.print(note, soft_wrap=True)
 
 
-def plural(n: int, word: str) -> str:
-    """``1 game``, ``2 games``, ``1 round end``, ``0 errors``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def notes_of(d: dict) -> list[tuple[str, str]]:
+    """What follows the table for a round end: each difference, or an error's message."""
+    if d["kind"] == "error":
+        return [(d["error"]["code"], d["error"]["message"])]
+    return [(how_text(d), diff) for diff in d.get("differences") or []]
+
+
+def plain_table(title: str, rows: list[list[str | Text]]) -> str:
+    """The table as Rich prints it off a terminal (no box, two spaces between columns, numbers to the
+    right, no trailing blanks), written directly: Rich measures every cell, which a log of thousands
+    of rounds pays dearly for."""
+    cells = [[c.plain if isinstance(c, Text) else c for c in r] for r in rows]
+    heads = [c if isinstance(c, str) else c[0] for c in COLUMNS]
+    right = [not isinstance(c, str) for c in COLUMNS]
+    widths = [max(cell_len(x) for x in col) for col in zip(heads, *cells)]
+    lines = [title]
+    for r in [heads, *cells]:
+        padded = [(" " * (w - cell_len(x)) + x) if r_ else (x + " " * (w - cell_len(x)))
+                  for x, w, r_ in zip(r, widths, right)]  # fmt: skip
+        lines.append("  ".join(padded).rstrip(" "))
+    return "\n".join(lines) + "\n"
 
 
 def print_summary(stats: dict, out: Console | None = None) -> None:

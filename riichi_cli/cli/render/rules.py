@@ -27,7 +27,7 @@ def print_presets(out: Console | None = None) -> None:
     table = new_table("preset", *(header for _, header in _KEY_OPTIONS))
     for name, rules in PRESETS.items():
         table.add_row(name, *(value_word(getattr(rules, key)) for key, _ in _KEY_OPTIONS))
-    out.print(table)
+    out.print(fit_columns(table, out))
     out.print("riichi rules PRESET shows every option of one.", style="dim")
     out.print("Aliases: wrc = wrc2022, ema = ema2025, jpml = jpml2023, majsoul = mahjongsoul,")
     out.print("sanma = tenhou3, majsoul3 = mahjongsoul3.")
@@ -46,6 +46,6 @@ def print_preset(name: str, out: Console | None = None) -> None:
         if unverified:
             shown.append(" *", style="yellow")
         table.add_row(key, shown, Text(DESCRIPTIONS[key], style="dim"))
-    out.print(fit_columns(table, out, (("meaning", 16),)))
+    out.print(fit_columns(table, out))
     if UNVERIFIED[name]:
         out.print("* (unverified): could not be checked against the organiser's own rule text.", style="dim")

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.console import Console
-from rich.table import Table
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from ...core.tiles import SEAT_NAMES, SEATS, dora_of_players, name
 from ...core.yaku import NAMES, YAKU
-from .console import console, fitting, new_table
+from .console import console, fit_columns, new_table
 from .numbers import collected_text, num, points_text, signed, value_text, yakuman_text
 from .tiles import split_tiles, tile_label, tiles_text
 
@@ -104,8 +103,8 @@ def yaku_note(d: dict, item: dict, indicators: Indicators) -> str:
     return ""
 
 
-def yaku_table(d: dict, indicators: Indicators | None = None, out: Console | None = None) -> Table:
-    """Yaku, its English and Japanese names, han, and why it counts (names left out when narrow)."""
+def yaku_table(d: dict, indicators: Indicators | None = None, out: Console | None = None) -> RenderableType:
+    """Yaku, its English and Japanese names, han, and why it counts (wrapped at words when narrow)."""
     indicators = indicators or Indicators()
     rows = []
     for item in d["yaku"]:
@@ -113,15 +112,10 @@ def yaku_table(d: dict, indicators: Indicators | None = None, out: Console | Non
         value = str(item["han"]) if "yakuman" not in item else yakuman_text(item["yakuman"])
         rows.append((yaku, english, japanese, value, yaku_note(d, item, indicators)))
 
-    def build(left_out: frozenset[str]) -> Table:
-        cols = [c for c in ("In English", "Japanese") if c not in left_out]
-        table = new_table("Yaku", *cols, ("Han", "right"), "Why")
-        for yaku, english, japanese, value, note in rows:
-            names = {"In English": Text(english, style="dim"), "Japanese": japanese}
-            table.add_row(yaku, *(names[c] for c in cols), value, note)
-        return table
-
-    return fitting(build, ("In English", "Japanese"), out or console())
+    table = new_table("Yaku", "In English", "Japanese", ("Han", "right"), "Why")
+    for yaku, english, japanese, value, note in rows:
+        table.add_row(yaku, Text(english, style="dim"), japanese, value, note)
+    return fit_columns(table, out or console())
 
 
 def fu_text(d: dict) -> str | None:

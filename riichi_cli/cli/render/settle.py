@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ...core.tiles import SEAT_NAMES
-from .console import console, new_table
+from .console import console, fit_columns, new_table
 from .numbers import collected_parts, num, signed, value_text
 from .safe import markup, plain
 from .score import reading_text
@@ -26,7 +26,7 @@ def print_settlement(result: dict, out: Console | None = None) -> None:
         row: list[str | Text] = [label, Text(signed(delta), style=style)]
         row += [num(scores[s])] if scores else []
         table.add_row(*row, Text(plain("; ".join(notes[s]))))  # a chombo reason is the user's text
-    out.print(table)
+    out.print(fit_columns(table, out))
     for w in result["wins"]:
         out.print(Text.assemble(f"{SEAT_NAMES[w['seat_wind']]}'s hand: ", reading_text(w)))
     out.print(next_line(result))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from .console import console, new_table
+from .console import console, fit_columns, new_table
 from .numbers import num
 
 
@@ -34,4 +34,4 @@ def print_shanten(report: dict, out: Console | None = None) -> None:
         table.add_row(
             row["discard"], shanten_word(row["shanten"]), accepts_text(row["accepts"]), num(row["total"])
         )
-    out.print(table)
+    out.print(fit_columns(table, out))

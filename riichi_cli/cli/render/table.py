@@ -6,7 +6,7 @@ from rich.console import Console
 
 from ...core.rules import Rules
 from ...core.table import FU_ROWS, LIMIT_ROWS, score_table
-from .console import console, new_table
+from .console import console, fit_columns, new_table
 from .numbers import num
 
 
@@ -50,14 +50,14 @@ def print_table(rules: Rules, out: Console | None = None) -> None:
             for fu in FU_ROWS:
                 row = [c for c in data["cells"] if c["fu"] == fu and c["dealer"] == dealer]
                 table.add_row(str(fu), *(text(c) + (" *" if c["limit"] else "") for c in row))
-            out.print(table)
+            out.print(fit_columns(table, out))
             out.print()
     cols = ("limit", "non-dealer ron", "non-dealer tsumo", "dealer ron", "dealer tsumo")
     limits = new_table(*((c, "right") for c in cols), title="Limits")
     for limit, _ in LIMIT_ROWS:
         cells = [c for c in data["limits"] if c["limit"] == limit]
         limits.add_row(limit, *(f(c) for c in cells for f in (ron_cell, tsumo_text)))
-    out.print(limits)
+    out.print(fit_columns(limits, out))
     out.print("* mangan" + (" (kiriage_mangan: true)" if rules.kiriage_mangan else ""), style="dim")
     if rules.players == 3:
         out.print(three_player_note(rules), style="dim")

@@ -39,7 +39,7 @@ Examples:
   riichi batch hands/ --scheduler tcp://10.0.0.5:8786    # a Dask cluster (riichi-cli[dask])
 """
 )
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl"]), default="table",
               help="table (default; kept in memory until the end), one JSON document, "
                    "or one JSON object per line (both streamed).")  # fmt: skip

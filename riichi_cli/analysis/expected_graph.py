@@ -200,8 +200,19 @@ def _count(m: int, p: int, s: int, z: int, t: int) -> int:
 
 
 def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int) -> None:
-    """Lower each entry of `Shanten.around` to seven pairs or thirteen orphans where they are better."""
+    """Lower each entry of `Shanten.around` to seven pairs or thirteen orphans where they are better.
+
+    One tile changes either shape's number by one at most (and taking one away never lowers it), so
+    when the hand's own number already rules them out, nothing is tried tile by tile.
+    """
     kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
+    reach = _closed_shanten(kinds, pairs, orphans, paired) - (1 if sign > 0 else 0)
+    worst = 0
+    for t in range(34):
+        if out[t] != NOT_HELD and out[t] > worst:
+            worst = out[t]
+    if reach >= worst:
+        return
     for t in range(34):
         if out[t] == NOT_HELD:
             continue

@@ -160,3 +160,12 @@ def test_a_pao_ron_pays_the_ron_honba():
     hand = {"seat_wind": "S", "hand": "111p9s9s pon:555z pon:666z pon:777z", "from": "W", "pao": "E"}
     r = run({"honba": 1, "wins": [hand]}, "tenhou3", honba_points=300)
     assert r["deltas"] == {"E": -16300, "S": 32300, "W": -16000}
+
+
+def test_the_rounds_honba_reach_the_scorer():
+    # ryanshiba: from 5 honba a win needs 2 han; pinfu alone (1 han) is refused at 5 honba, not at 4.
+    win = {"seat_wind": "S", "hand": "123456m789s3378p9p", "from": "W"}
+    refused = settle({"honba": 5, "wins": [win]}, resolve_rules("tenhou", {"ryanshiba": True}))
+    assert refused["ok"] is False and refused["error"]["detail"] == "below_minimum"
+    # 4 honba: pinfu 1 han 30 fu = 1000, plus 4 x 300
+    assert run({"honba": 4, "wins": [win]}, "tenhou", ryanshiba=True)["deltas"]["S"] == 1000 + 1200

@@ -41,6 +41,13 @@ class LazyGroup(click.Group):
         module = importlib.import_module(f"{__name__}.{where[0]}")
         return getattr(module, where[1])
 
+    def _main_shell_completion(self, ctx_args, prog_name, complete_var=None) -> None:
+        """Click's completion, with bash's ``KEY=VALUE`` words glued back (see `completion`)."""
+        from .completion import install
+
+        install()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
     def resolve_command(self, ctx: click.Context, args: list[str]):
         """The command named by ``args[0]``; an unknown name is a usage error that offers the
         nearest command names (``riichi scor`` -> did you mean score?), as options and presets do."""

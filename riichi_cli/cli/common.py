@@ -222,8 +222,9 @@ def context_options(f=None, *, skip: tuple[str, ...] = ()):
     for flag, dest, metavar, help_text in opts:
         if dest not in skip:
             complete = completer(seat_names) if metavar == "SEAT" else None
+            kind = click.Path() if metavar == "FILE" else None  # a file completes as a path
             f = click.option(
-                flag, dest, default=None, metavar=metavar, help=help_text, shell_complete=complete
+                flag, dest, default=None, metavar=metavar, help=help_text, shell_complete=complete, type=kind
             )(f)
     f = click.option(
         "--chankan-ankan", "chankan_ankan", is_flag=True,

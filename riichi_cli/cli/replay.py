@@ -20,7 +20,7 @@ Examples:
   riichi replay logs/ --scheduler tcp://10.0.0.5:8786    # a Dask cluster (pip install 'riichi-cli[dask]')
 """
 )
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl"]), default="table",
               help="table (default), one JSON document, or one JSON object per round end.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")

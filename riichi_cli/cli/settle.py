@@ -24,7 +24,7 @@ Examples:
 
 
 @click.command(epilog=EPILOG)
-@click.argument("file", metavar="FILE.yaml")
+@click.argument("file", metavar="FILE.yaml", type=click.Path())
 @RulesParam.options
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: bool) -> None:

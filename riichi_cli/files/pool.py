@@ -124,7 +124,7 @@ class _Worker:
         masks = hasattr(signal, "pthread_sigmask")
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masks else set()
         try:  # SIGINT blocked until the child ignores it: no KeyboardInterrupt traceback from a child
-            self.process = context.Process(target=_serve, args=(child, fn, init, args), daemon=True)
+            self.process = context.Process(target=_serve, args=(child, fn, init, args), daemon=True)  # type: ignore[attr-defined]
             self.process.start()
         finally:
             if masks:

@@ -24,10 +24,10 @@ Examples:
 def convert(paths, target, out_dir) -> None:
     """Write each game of Tenhou mjlog, tenhou6 or mjai logs in another format.
 
-    With -o DIR, each file written is named on stdout. Everything the target can hold is kept (red fives, kan dora, ura indicators, riichi, every call,
-    results and deltas); what it cannot hold is named on stderr. Exit 0 when every file converted and
-    every game is whole, 1 when a game is not whole (converted as far as it goes), 2 on an unreadable
-    file or a usage error.
+    Everything the target can hold is kept (red fives, kan dora, ura indicators, riichi, every call,
+    results and deltas); what it cannot hold is named on stderr. With -o DIR each file written is
+    named on stdout. Exit 0 when every file converted and every game is whole, 1 when a game is not
+    whole (converted as far as it goes), 2 on an unreadable file or a usage error.
     """
     from ..files.convert import SUFFIX, convert_paths
 

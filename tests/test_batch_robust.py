@@ -155,7 +155,7 @@ def test_batch_of_bad_paths_yields_one_record_each(tmp_path):
     long_name = str(tmp_path / ("x" * 300 + ".yaml"))
     code, out, _ = riichi("batch", long_name, str(tmp_path / "missing.yaml"), "--format", "jsonl")
     got = records(out)
-    assert code == 1 and [d["error"]["code"] for d in got] == ["unreadable", "unreadable"]
+    assert code == 2 and [d["error"]["code"] for d in got] == ["unreadable", "unreadable"]
     assert got[0]["source"] == long_name + "#0"
 
 
@@ -190,7 +190,7 @@ def test_batch_over_a_folder_with_a_fifo_never_blocks(tmp_path):
     (tmp_path / "a.yaml").write_text(f"hand: {GOOD}\n")
     os.mkfifo(tmp_path / "b.yaml")  # opening it would wait for a writer forever
     code, out, _ = riichi("batch", str(tmp_path), "--format", "jsonl", timeout=30)
-    assert code == 1 and [d["ok"] for d in records(out)] == [True, False]
+    assert code == 2 and [d["ok"] for d in records(out)] == [True, False]
 
 
 def test_non_utf8_file_name_is_escaped(tmp_path):
@@ -376,7 +376,7 @@ def test_jobs_give_the_same_records_in_the_same_order(tmp_path):
     args = ("batch", str(tmp_path), "-", "--format", "jsonl")
     one = riichi(*args, input=b'{"hand": "1m"}\nnot json\n')
     two = riichi(*args, "--jobs", "2", input=b'{"hand": "1m"}\nnot json\n')
-    assert one[0] == two[0] == 1 and one[1] == two[1]
+    assert one[0] == two[0] == 2 and one[1] == two[1]
     assert len(records(one[1])) == 300 + 5 + 1 + 2
 
 

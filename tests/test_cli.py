@@ -378,7 +378,7 @@ def check_objects(objs: list[dict], expected: list[tuple[str, str | None]]) -> N
 def test_batch_folder_jsonl(tmp_path):
     expected = make_folder(tmp_path)
     result = run("batch", str(tmp_path), "--format", "jsonl")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # an unreadable object: exit 2 (issue 20)
     objs = jsonl(result.stdout)
     check_objects(objs, expected)
     by_source = {o["source"].rsplit("/", 1)[-1]: o for o in objs}
@@ -397,7 +397,7 @@ def test_batch_folder_jsonl(tmp_path):
 def test_batch_format_json_has_results_and_summary(tmp_path):
     expected = make_folder(tmp_path)
     result = run("batch", str(tmp_path), "--format", "json")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # an unreadable object: exit 2 (issue 20)
     doc = one_json(result.stdout)
     assert set(doc) == {"results", "summary"}
     check_objects(doc["results"], expected)
@@ -415,7 +415,7 @@ def test_batch_format_json_has_results_and_summary(tmp_path):
 def test_batch_table_format(tmp_path):
     make_folder(tmp_path)
     result = run("batch", str(tmp_path))
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # an unreadable object: exit 2 (issue 20)
     assert "14 hands" in result.stdout
     assert "unreadable" in result.stdout
 
@@ -427,7 +427,7 @@ def test_batch_jobs_give_identical_output(tmp_path):
         (tmp_path / f"m{i}.yaml").write_text(f"hand: {BASE}\nhonba: {i}\nseat_wind: {seat}\nwin: {win}\n")
     one = run("batch", str(tmp_path), "--format", "jsonl", "--jobs", "1")
     two = run("batch", str(tmp_path), "--format", "jsonl", "--jobs", "2")
-    assert one.exit_code == two.exit_code == 1
+    assert one.exit_code == two.exit_code == 2
     assert one.stdout == two.stdout
     assert len(one.stdout.splitlines()) == 14 + 8
 
@@ -450,7 +450,7 @@ def test_batch_exit_0_when_all_succeed(tmp_path):
 
 def test_batch_missing_file_is_an_error_object(tmp_path):
     result = run("batch", str(tmp_path / "nope.yaml"), "--format", "jsonl")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # an unreadable object: exit 2 (issue 20)
     (obj,) = jsonl(result.stdout)
     assert obj["source"] == f"{tmp_path}/nope.yaml#0"
     assert obj["error"]["code"] == "unreadable"
@@ -484,7 +484,7 @@ def test_batch_stdin_json_lines_with_a_bad_line():
         '{"hand": "234m456p22345678s", "win": "tsumo", "id": "e"}',
     ]
     result = run("batch", "-", "--format", "jsonl", input="\n".join(lines) + "\n")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # an unreadable object: exit 2 (issue 20)
     objs = jsonl(result.stdout)
     assert [o["source"] for o in objs] == ["-#0", "-#1", "-#2", "-#3", "-#4"]
     assert [o["ok"] for o in objs] == [True, False, False, False, True]
@@ -532,7 +532,7 @@ def test_batch_stdin_yaml_that_starts_with_a_brace(text):
 def test_batch_stdin_unreadable():
     for data in (b"", b"  \n", b"\x00\x01", b"\xff\xfe\xfa"):
         result = run("batch", "-", "--format", "jsonl", input=data)
-        assert result.exit_code == 1
+        assert result.exit_code == 2  # an unreadable object: exit 2 (issue 20)
         (obj,) = jsonl(result.stdout)
         assert obj["source"] == "-#0" and obj["error"]["code"] == "unreadable"
 
@@ -688,7 +688,7 @@ def test_process_streams_are_separate():
 def test_process_batch_bad_files(tmp_path):
     expected = make_folder(tmp_path)
     proc = riichi("batch", str(tmp_path), "--format", "jsonl")
-    assert proc.returncode == 1
+    assert proc.returncode == 2  # unreadable files among them (issue 20)
     check_objects(jsonl(proc.stdout.decode()), expected)
     assert proc.stderr == b""  # no progress bar when stderr is not a terminal
 

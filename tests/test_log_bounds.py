@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import riichi_cli
 from riichi_cli.cli.schema import bundled
@@ -150,3 +152,26 @@ def test_an_mjai_flood_is_one_short_error(tmp_path):
     code, records, err, peak_mb = replay(str(path))
     assert "Traceback" not in err and records[0]["kind"] == "error"
     assert all(len(json.dumps(d)) < 1000 for d in records) and peak_mb < 300
+
+
+def spoilt_many(faults: list[str]) -> str:
+    log = copy.deepcopy(EXAMPLE)
+    for n, fault in enumerate(faults):
+        path = FAULTS[fault][0]
+        node = log
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = f"@@{n}"
+    text = json.dumps(log, ensure_ascii=False)
+    for n, fault in enumerate(faults):
+        text = text.replace(f'"@@{n}"', FAULTS[fault][1])
+    return text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(sorted(FAULTS)), min_size=2, max_size=4, unique=True))
+def test_several_faults_in_one_log_are_one_record_each(faults):
+    # The issue-13 fuzzers put one fault in each input; here two to four at once.
+    got = riichi_cli.replay(spoilt_many(faults))
+    json.dumps(got, allow_nan=False)
+    assert got and all(d["kind"] in ("error", "win", "draw") for d in got)

@@ -151,3 +151,18 @@ def test_a_hand_built_rules_object_still_never_wins_without_yaku():
     result = riichi_cli.score({"hand": NO_YAKU}, rules=Rules(min_han=0))
     assert result["ok"] is False and result["error"]["code"] == "no_yaku"
     assert riichi_cli.score({"hand": NO_YAKU, "dora": "1z"}, rules=Rules(min_han=0))["ok"] is False
+
+
+@pytest.mark.parametrize("hand", BAD_HANDS[:6])
+def test_settlements_with_several_faults_are_refusals(hand):
+    for mapping in [
+        {
+            "wins": [{"hand": hand, "seat_wind": "S", "honba": -1}, {"hand": hand, "seat_wind": "X"}],
+            "honba": -1,
+        },
+        {"wins": [{"hand": hand, "from": "E", "kita": 1}], "riichi_sticks": 10**5000, "round_wind": "Q"},
+        {"draw": {"kind": "exhaustive", "tenpai": [hand, 5]}, "scores": {"E": float("nan")}, "honba": -1},
+    ]:
+        result = riichi_cli.settle(mapping)
+        strict(result)
+        assert result["ok"] is False

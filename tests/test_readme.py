@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").glob("*.md"))}
 #: Lines of the README that are shell set-up, not riichi examples.
-NOT_EXAMPLES = ("pip ", "pytest", "eval ", "_RIICHI_COMPLETE", "cd ", "python")
+NOT_EXAMPLES = ("pip ", "pytest", "eval ", "_RIICHI_COMPLETE", "cd ", "python", "nice ", "mutmut")
 
 
 def blocks(text: str) -> list[tuple[str, list[str]]]:

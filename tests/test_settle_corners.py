@@ -134,3 +134,12 @@ def test_three_player_nagashi_and_mangan_chombo(loss, dealer, other):
     assert r["deltas"] == {"E": -dealer, "S": dealer + other, "W": -other}
     r = run({"chombo": {"seat": "S"}}, "tenhou3", tsumo_loss=loss, chombo="mangan")
     assert r["deltas"] == {"E": dealer, "S": -(dealer + other), "W": other}
+
+
+def test_tsumo_loss_is_a_three_player_option_only():
+    # Four players: tsumo_loss false changes nothing (there is no missing North share): 3 han 20 fu
+    # menzen tsumo + tanyao + pinfu, base 640: dealer 1300, the others 700 each.
+    tsumo = {"seat_wind": "S", "hand": "234m345p567s2234s5s", "win": "tsumo"}
+    for loss in (True, False):
+        r = run({"wins": [tsumo]}, "tenhou", tsumo_loss=loss)
+        assert r["deltas"] == {"E": -1300, "S": 2700, "W": -700, "N": -700}

@@ -6,6 +6,22 @@ apart from a plain five). The model is the solo self-draw model of ../shared/ana
 one player draws alone from turn ``turn`` to 17, each draw of tile k with probability c_k / (S - t),
 and three values (tenpai by the end, win, expected score) are each maximised over the discards at
 every step, by a backward calculation over every hand the player can reach.
+
+Where the README leaves a choice open, the reference results decide (all 40 hands agree to 1e-9):
+
+- the hand-change budget is ``dist + shanten <= starting shanten + extra`` after the move, ``dist``
+  counting the tiles held beyond the starting 14 (37 kinds: a red five is not a plain five); a draw
+  that lowers the shanten and a discard that keeps it are always allowed; without hand changes the
+  budget is the starting shanten, which still lets the tile just thrown come back and reopen the
+  starting choice (`riichi_cli.analysis.expected_graph`);
+- after riichi only winning tiles are drawn; a win may be declined for the expected score, and the
+  declined hand may then throw any tile that keeps it tenpai within the budget (win and tenpai
+  probabilities never gain from declining, so they keep the closed form of a fixed wait);
+- the reference program counts double yakuman (suuankou tanki ...): the rules decide here, so its
+  numbers are met with ``double_yakuman: true`` (tests/analysis_reference.py).
+
+Pieces: `expected_graph` (states, draws, discards), `expected_win` (the value of a win),
+`expected_solve` (the backward calculation); this module checks the problem and assembles the answer.
 """
 
 from __future__ import annotations

@@ -316,6 +316,7 @@ class Graph:
         budget = self.budget
         pool, start_counts = self.pool, self.start_counts
         around = self.shanten.around(hi, lo, 1)
+        copies, to = self.draw_count, self.draw_to
         for k in range(NUM_KINDS):
             held = hi >> (3 * k) & 7 if k < 18 else lo >> (3 * (k - 18)) & 7
             left = pool[k] - held
@@ -326,8 +327,8 @@ class Graph:
                 continue  # after riichi the hand is fixed: only a win is drawn
             d14 = dist + (1 if held >= start_counts[k] else 0)
             if s14 < s or d14 + s14 <= budget:
-                self.draw_count.append(float(left))
-                self.draw_to.append(self._state14(hi + UNIT_HI[k], lo + UNIT_LO[k], s14, d14, k))
+                copies.append(float(left))
+                to.append(self._state14(hi + UNIT_HI[k], lo + UNIT_LO[k], s14, d14, k))
 
     def _state14(self, hi: int, lo: int, s14: int, dist: int, drawn: int) -> int:
         """The index of a 14-tile state; a complete hand is a state per winning kind."""
@@ -351,7 +352,7 @@ class Graph:
         else:
             self.win14.append(-1)
         budget = self.back_budget
-        start_counts = self.start_counts
+        start_counts, succ = self.start_counts, self.succ
         around = self.shanten.around(hi, lo, -1)
         for d in range(NUM_KINDS):
             held = hi >> (3 * d) & 7 if d < 18 else lo >> (3 * (d - 18)) & 7
@@ -360,5 +361,5 @@ class Graph:
             s13 = around[TILE_OF[d]]
             d13 = dist - (1 if held > start_counts[d] else 0)
             if s13 == s14 or d13 + s13 <= budget:
-                self.succ.append(self.state13(hi - UNIT_HI[d], lo - UNIT_LO[d], s13, d13))
+                succ.append(self.state13(hi - UNIT_HI[d], lo - UNIT_LO[d], s13, d13))
         return j

@@ -41,6 +41,26 @@ class LazyGroup(click.Group):
         module = importlib.import_module(f"{__name__}.{where[0]}")
         return getattr(module, where[1])
 
+    def _main_shell_completion(self, ctx_args, prog_name, complete_var=None) -> None:
+        """Click's completion, with bash's ``KEY=VALUE`` words glued back (see `completion`)."""
+        from .completion import install
+
+        install()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """The command named by ``args[0]``; an unknown name is a usage error that offers the
+        nearest command names (``riichi scor`` -> did you mean score?), as options and presets do."""
+        name = args[0] if args else ""
+        if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            import difflib
+
+            near = difflib.get_close_matches(name, list(COMMANDS), n=3, cutoff=0.6)
+            near += [c for c in COMMANDS if c.startswith(name) and c not in near]
+            hint = f" Did you mean {' or '.join(repr(c) for c in near)}?" if near else ""
+            ctx.fail(f"No such command {name!r}.{hint} (riichi --help lists them.)")
+        return super().resolve_command(ctx, args)
+
 
 @click.group(
     cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -101,8 +121,9 @@ def run() -> None:
 
 
 def quiet_broken_pipe() -> None:
-    """The reader of stdout went away: exit 1 without a word, and without Python's own complaint
-    when it flushes stdout at exit (stdout is pointed at /dev/null first)."""
+    """The reader of stdout went away (``riichi table | head -2``): not an error, so exit 0 without
+    a word, and without Python's own complaint when it flushes stdout at exit (stdout is pointed
+    at /dev/null first)."""
     import os
 
     try:
@@ -110,4 +131,4 @@ def quiet_broken_pipe() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
-    sys.exit(1)
+    sys.exit(0)

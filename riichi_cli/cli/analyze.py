@@ -136,7 +136,6 @@ def analyze(hand: tuple[str, ...], preset, rule_items, as_json, svg_file, jobs, 
 
         if svg_file:
             refuse(InvalidContext("--svg draws one problem: give a HAND, not '-'", detail="svg_with_stdin"))
-
         sys.exit(run_lines(partial(answer_line, base, rules_options(rules)), ANALYZE_KEYS, jobs))
     if "hand" not in base:
         refuse(missing_hand("14", "3336m234p1344s111z", ", or '-' for stdin"), as_json, refused)

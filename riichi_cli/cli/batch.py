@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 import json
+import os
+import stat
 import sys
 from contextlib import closing
 
@@ -37,7 +39,7 @@ Examples:
   riichi batch hands/ --scheduler tcp://10.0.0.5:8786    # a Dask cluster (riichi-cli[dask])
 """
 )
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl"]), default="table",
               help="table (default; kept in memory until the end), one JSON document, "
                    "or one JSON object per line (both streamed).")  # fmt: skip
@@ -67,11 +69,34 @@ def run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: st
         gc.enable()
 
 
+class _Never(Exception):
+    """Never raised: what the cluster's refusal is without a scheduler."""
+
+
+def _live(paths: list[str]) -> bool:
+    """Whether some input may arrive slowly (stdin or a path that is a pipe, a terminal or a socket):
+    then JSON lines answers are flushed group by group. Regular files and folders are read at once,
+    and flushing after every line of them was a write call per hand."""
+    for path in paths:
+        try:
+            mode = os.fstat(0).st_mode if path == "-" else os.stat(path).st_mode
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode):
+            return True
+    return False
+
+
 def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: str | None) -> int:
-    from ..files.cluster import NoDask
     from ..files.pool import WorkerLost
 
+    if scheduler:  # the cluster module (socket, logging) only when a scheduler is named
+        from ..files.cluster import NoDask
+    else:
+        NoDask = _Never
+
     counts = Summary()
+    live = fmt == "jsonl" and _live(paths)
     out = sys.stdout
     rows: list[dict] = []
     groups = results(paths, jobs, rules, lambda: sys.stdin.buffer, scheduler)
@@ -88,7 +113,7 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
                         out.write('{"results": [' if first else ", ")
                     write_json_text(text, out, "\n" if fmt == "jsonl" else "")
                     first = False
-                if fmt == "jsonl":
+                if live:
                     out.flush()  # each group as soon as it is known: a slow stream is answered live
         except NoDask as e:
             click.echo(f"riichi: {e}", err=True)
@@ -104,4 +129,15 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
         from .render.batch import print_batch
 
         print_batch(rows, stats)
+    return batch_exit(stats, paths)
+
+
+def batch_exit(stats: dict, paths: list[str]) -> int:
+    """0 when every hand scored; 2 when nothing was found or a file could not be read (as in every
+    command); else 1 when any hand was refused."""
+    if not stats["hands"]:
+        click.echo(f"riichi: no hands found in {' '.join(paths)} (*.yaml, *.yml, *.jsonl)", err=True)
+        return 2
+    if stats["errors"].get("unreadable"):
+        return 2
     return 1 if stats["failed"] else 0

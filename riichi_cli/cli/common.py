@@ -222,8 +222,9 @@ def context_options(f=None, *, skip: tuple[str, ...] = ()):
     for flag, dest, metavar, help_text in opts:
         if dest not in skip:
             complete = completer(seat_names) if metavar == "SEAT" else None
+            kind = click.Path() if metavar == "FILE" else None  # a file completes as a path
             f = click.option(
-                flag, dest, default=None, metavar=metavar, help=help_text, shell_complete=complete
+                flag, dest, default=None, metavar=metavar, help=help_text, shell_complete=complete, type=kind
             )(f)
     f = click.option(
         "--chankan-ankan", "chankan_ankan", is_flag=True,
@@ -245,6 +246,26 @@ def build_mapping(
     return checked(lambda: mapping_of(ctx, hand, params), as_json, refused)
 
 
+#: File names a hand is never written as (a hand is digits, suit letters and meld prefixes).
+FILE_ENDINGS = (".yaml", ".yml", ".json", ".jsonl", ".mjlog", ".gz", ".txt")
+
+
+def refuse_file_as_hand(command: str | None, hand: tuple[str, ...]) -> None:
+    """A HAND argument that names a file (``riichi score sample_hands/ittsu.yaml``) is refused with
+    the command that reads it, not with a notation error about its letters (``command``: the one
+    that takes ``--context``, None for one that does not)."""
+    import os
+
+    for word in hand:
+        if "/" in word or word.lower().endswith(FILE_ENDINGS) or os.path.isfile(word):
+            context = f"riichi {command} --context {short(word)} reads the hand in it, " if command else ""
+            raise InvalidContext(
+                f"{short(word)} looks like a file, not a hand: {context}"
+                f"riichi batch {short(word)} scores every hand in it",
+                detail="missing_hand",
+            )
+
+
 def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
     """The input mapping of the command line: the --context file, then the flags over it."""
     from click.core import ParameterSource
@@ -258,6 +279,7 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
         assert isinstance(found, dict)
         mapping = found
     if hand:
+        refuse_file_as_hand(ctx.info_name or "score", hand)
         mapping["hand"] = " ".join(hand)
     if params.get("ron") is not None:
         mapping["win"] = "ron" if params["ron"] else "tsumo"

@@ -20,7 +20,7 @@ Examples:
   riichi replay logs/ --scheduler tcp://10.0.0.5:8786    # a Dask cluster (pip install 'riichi-cli[dask]')
 """
 )
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "jsonl"]), default="table",
               help="table (default), one JSON document, or one JSON object per round end.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
@@ -136,6 +136,9 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
         from .render.replay import print_summary
 
         print_summary(tally.summary())
+    if not tally.counts["games"] and not tally.counts["unreadable"]:
+        click.echo(f"riichi: no game log found in {' '.join(paths)} (mjlog or tenhou6 files)", err=True)
+        return 2
     return tally.exit_code()
 
 

@@ -42,9 +42,21 @@ def tiles_option(f):
 @RulesParam.options
 @tiles_option
 @click.option(
-    "--svg", "svg_file", default=None, metavar="FILE", help="Also draw the hand and its score as SVG."
+    "--svg",
+    "svg_file",
+    default=None,
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Also draw the hand and its score as SVG.",
 )
-@click.option("--html", "html_file", default=None, metavar="FILE", help="Also write it as an HTML page.")
+@click.option(
+    "--html",
+    "html_file",
+    default=None,
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="Also write it as an HTML page.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 @click.pass_context
 def score(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from ..core.errors import RiichiError, Unreadable
+from ..core.errors import InvalidContext, RiichiError, Unreadable
 from .common import RulesParam, emit_json, fail, resolve, with_rule_flags
 
 EPILOG = """\b
@@ -24,7 +24,7 @@ Examples:
 
 
 @click.command(epilog=EPILOG)
-@click.argument("file", metavar="FILE.yaml")
+@click.argument("file", metavar="FILE.yaml", type=click.Path())
 @RulesParam.options
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON object only.")
 def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: bool) -> None:
@@ -37,6 +37,12 @@ def settle(file: str, preset: str | None, rule_items: tuple[str, ...], as_json: 
     except RiichiError as e:  # the file cannot be read: an input error (exit 2)
         report(error_result(e), e, as_json)
         return
+    if is_hand_file(doc):  # a usage error: the wrong command for this file (exit 2)
+        where = "stdin" if file == "-" else file
+        fail(InvalidContext(
+            f"{where} holds a hand to score, not a round to settle: riichi score --context {where} "
+            f"scores it, riichi batch {where} scores every hand in it",
+        ), as_json)  # fmt: skip
     result, err = settle_checked(with_rule_flags(doc, preset, rule_items))
     report(result, err, as_json)
 
@@ -51,6 +57,12 @@ def report(result: dict, err: RiichiError | None, as_json: bool) -> None:
         print_settlement(result)
     if err is not None:
         fail(err, as_json, settlement=True)
+
+
+def is_hand_file(doc: object) -> bool:
+    """A hand file (a ``hand:`` key, or a list of such mappings) where a round was asked for."""
+    items = doc if isinstance(doc, list) else [doc]
+    return bool(items) and all(isinstance(d, dict) and "hand" in d for d in items)
 
 
 def read_round_file(path: str) -> object:

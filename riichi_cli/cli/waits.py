@@ -25,6 +25,7 @@ from .common import (
     fail,
     missing_hand,
     refuse,
+    refuse_file_as_hand,
     resolve,
     write_json_text,
 )
@@ -284,6 +285,7 @@ def shanten(hand: tuple[str, ...], visible, dora, preset, rule_items, as_json) -
         sys.exit(run_lines(answer, SHANTEN_KEYS))
     if not hand:
         refuse(missing_hand("13 or 14", "123m456p789s12377z", ", or '-' for stdin"), as_json, refused)
+    checked(lambda: refuse_file_as_hand(None, hand), as_json, refused)
     from .render.shanten import print_shanten
 
     answer_one(*shanten_of(" ".join(hand), seen, indicators, rules.players), as_json, print_shanten)

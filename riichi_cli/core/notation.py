@@ -130,23 +130,12 @@ def meld_of_codes(kind: str, codes: list[int], text: str, pos: int) -> Meld:
     return Meld(kind, tuple(ids), reds)
 
 
-def _tokens(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each whitespace-separated group."""
-    spans: list[tuple[int, int]] = []
-    start: i64 = -1
-    n: i64 = len(text)
-    i: i64
-    for i in range(n):
-        code: i64 = ord(text[i])
-        if code == 32 or ((code < 32 or code > 126) and text[i].isspace()):
-            if start >= 0:
-                spans.append((start, i))
-                start = -1
-        elif start < 0:
-            start = i
-    if start >= 0:
-        spans.append((start, n))
-    return spans
+def _group_end(text: str, i: int) -> int:
+    """Where the whitespace-separated group holding position ``i`` ends."""
+    n = len(text)
+    while i < n and not text[i].isspace():
+        i += 1
+    return i
 
 
 def parse_written(text: str) -> HeldHand:
@@ -177,30 +166,61 @@ def _read(text: str) -> tuple[list[int], tuple[int, int, int], list[Meld], int, 
     red0: i64 = 0  # red fives of the m, p and s suits
     red1: i64 = 0
     red2: i64 = 0
-    code: i64
-    for start, end in _tokens(text):
-        colon = text.find(":", start, end)
-        if colon < 0:
-            for code in scan_codes(text, start, end):
-                t: i64 = code >> 1
-                n: i64 = counts[t] + 1
-                counts[t] = n
-                plain = plain and n <= 4
-                if t < 9:
-                    k0 += TILE_UNIT[t]
-                    red0 += code & 1
-                elif t < 18:
-                    k1 += TILE_UNIT[t]
-                    red1 += code & 1
-                elif t < 27:
-                    k2 += TILE_UNIT[t]
-                    red2 += code & 1
-                else:
-                    k3 += TILE_UNIT[t]
-                last = code
-                tiles += 1
-        else:
+    # One pass over the characters: whitespace ends a group; digits wait for their suit letter; any
+    # other character sends the group to the meld reader when it holds a colon (a meld's prefix starts
+    # with a letter, so no tile of it was counted), else refuses it. No list of groups or codes.
+    size: i64 = len(text)
+    start: i64 = -1  # where the current group begins, -1 between groups
+    first: i64 = 0  # where the digits waiting for their suit letter begin
+    i: i64 = 0
+    while i <= size:
+        code: i64 = ord(text[i]) if i < size else 32
+        if code == 32 or ((code < 32 or code > 126) and text[i].isspace()):
+            if start >= 0 and first != i:
+                _refuse(text, start, i)
+            start = -1
+            i += 1
+            continue
+        if start < 0:
+            start = first = i
+        if 48 <= code <= 57:  # a digit
+            i += 1
+            continue
+        suit: i64 = _SUIT_OF[code] if code < 128 else -1
+        if i == first or suit < 0:  # a meld, or bad notation
+            end: i64 = _group_end(text, i)
+            colon = text.find(":", start, end)
+            if colon < 0:
+                _refuse(text, start, end)
             melds.append(_meld(text, start, colon, end))
+            start = -1
+            i = end
+            continue
+        k: i64 = first
+        while k < i:
+            tile_code: i64 = _CODE_TABLE[suit * 10 + ord(text[k]) - 48]
+            if tile_code < 0:  # 0z, 8z, 9z
+                _refuse(text, start, _group_end(text, i))
+            t: i64 = tile_code >> 1
+            n: i64 = counts[t] + 1
+            counts[t] = n
+            plain = plain and n <= 4
+            if t < 9:
+                k0 += TILE_UNIT[t]
+                red0 += tile_code & 1
+            elif t < 18:
+                k1 += TILE_UNIT[t]
+                red1 += tile_code & 1
+            elif t < 27:
+                k2 += TILE_UNIT[t]
+                red2 += tile_code & 1
+            else:
+                k3 += TILE_UNIT[t]
+            last = tile_code
+            tiles += 1
+            k += 1
+        first = i + 1
+        i += 1
     if last < 0 and not melds:
         raise NotationError("empty hand", text, 0, detail="empty_hand")
     keys = [k0, k1 | 1 if k1 else 0, k2 | 2 if k2 else 0, k3 | 3 if k3 else 0] if plain else None

@@ -103,11 +103,12 @@ def table_points(base: int, dealer: bool, tsumo: bool, rules: Rules) -> Points:
     return Points(None, dealer_pays, other, rules.players - 1)
 
 
-def honba_share(rules: Rules, payers: int = 3) -> int:
-    """What each payer of a tsumo pays per honba: ``honba_points`` shared by the payers, rounded up
-    to 100 (300 -> 100 each; 100 -> 100 each; 1000 -> 400 each), as a hand's shares are.
+def honba_share(rules: Rules, payers: int) -> int:
+    """What each of the ``payers`` of a tsumo pays per honba: ``honba_points`` shared by them, rounded
+    up to 100 (300 -> 100 each of three; 100 -> 100 each; 1000 -> 400 each), as a hand's shares are.
+    The payers are always named: three players share among two.
 
-    >>> honba_share(Rules(honba_points=1500))
+    >>> honba_share(Rules(honba_points=1500), 3)
     500
     """
     return ceil100(-(-rules.honba_points // payers))

@@ -381,7 +381,10 @@ def load_context(path: str) -> dict:
     else:
         items = file_items(path)
     if len(items) != 1:
-        raise InvalidContext(f"{shown(path)}: a context file holds one mapping, found {len(items)} hands")
+        raise InvalidContext(
+            f"{shown(path)}: a context file holds one mapping, found {len(items)} hands"
+            + (f"; riichi batch {shown(path)} scores every hand of it" if len(items) > 1 else "")
+        )
     item = items[0][1]
     if isinstance(item, RiichiError):
         raise item

@@ -15,6 +15,7 @@ from typing import Any, Final
 from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
 from ..core.errors import InvalidContext, short
 from ..core.hand import Hand, Meld
+from ..core.native import i64
 from ..core.notation import check_counts, parse_hand
 from ..core.record import Record, replace
 from ..core.rules import DEFAULT_PRESET, PRESETS, Rules
@@ -159,22 +160,20 @@ _VALID: Final = 1
 _RARE: Final = 2
 
 
-#: `key_shape` by a mapping's keys in order: a batch repeats a few sets of keys, and one lookup costs
-#: less than checking each key twice. Bounded, and only small mappings are kept.
-_shapes: Final[dict[tuple, int]] = {}
+#: The `key_shape` bits of each input key: _VALID, with _RARE for a key of `_RARE_KEYS`.
+_KEY_BITS: Final[dict[object, int]] = {k: _VALID | (_RARE if k in _RARE_KEYS else 0) for k in KEYS}
 
 
 def key_shape(mapping: dict) -> int:
-    """The `_VALID` and `_RARE` bits of a mapping's keys."""
-    # list(mapping.keys()) is one C copy when compiled; tuple(mapping) iterates key by key
-    keys = tuple(list(mapping.keys())) if len(mapping) <= 32 else None
-    shape = _shapes.get(keys) if keys is not None else None
-    if shape is None:
-        valid = _VALID if mapping.keys() <= KEYS else 0
-        shape = valid | (0 if mapping.keys().isdisjoint(_RARE_KEYS) else _RARE)
-        if keys is not None and len(_shapes) < 1024:
-            _shapes[keys] = shape
-    return shape
+    """The `_VALID` and `_RARE` bits of a mapping's keys: one look-up per key (no tuple of the keys
+    to build and hash)."""
+    valid: i64 = _VALID
+    rare: i64 = 0
+    for key in mapping:
+        bits: i64 = _KEY_BITS.get(key, 0)
+        valid &= bits
+        rare |= bits
+    return valid | (rare & _RARE)
 
 
 def read_hand(text: object, win_tile: object) -> Hand:

@@ -1,3 +1,4 @@
+# mypyc: skip (NonFinite is a plain Python class with __int__; nothing here is hot)
 """What one number, one tag, one round of a log may hold (issue 23): past these a round is refused
 with a short reason, so that a hostile log within the input caps costs bounded memory and output.
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from ..core.errors import clip
-from .bounds import ECHO, MAX_EVENTS, events_room, loads
+from .bounds import ECHO, MAX_EVENTS, check_round, events_room, loads
 from .melds import ANKAN, CHI, KAKAN, KAN, PON, Meld, nuki, relative_seat
 from .model import (
     Call,
@@ -203,9 +203,9 @@ def _start(index: int, e: dict, players: int) -> Round:
     hands = [[mjai_tile(t) for t in e["tehais"][p]] for p in range(players)]
     if len(scores) != players or any(len(h) != 13 for h in hands):
         raise LogError("a start_kyoku without the scores and thirteen tiles of each seat")
-    return Round(
-        index, kyoku, int(e["honba"]), int(e["kyotaku"]), scores, [mjai_tile(e["dora_marker"])], hands
-    )
+    honba, sticks = int(e["honba"]), int(e["kyotaku"])
+    check_round(kyoku, honba, sticks)  # a honba of -5 is not a honba
+    return Round(index, kyoku, honba, sticks, scores, [mjai_tile(e["dora_marker"])], hands)
 
 
 def _apply(rnd: Round, kind: object, e: dict, players: int) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from ..core.errors import clip
-from .bounds import ECHO, MAX_EVENTS, attribute, events_room, yaku_count
+from .bounds import ECHO, MAX_EVENTS, attribute, check_round, events_room, yaku_count
 from .melds import decode_m
 from .model import (
     Call,
@@ -232,6 +232,7 @@ def _init(game: Game, a: dict[str, str]) -> Round:
     hands = [[_tile(game, i) for i in ints(a.get(f"hai{p}", ""))] for p in range(game.players)]
     if len(seed) != 6 or any(len(h) != 13 for h in hands):
         raise LogError("an INIT tag without its seed or thirteen tiles per hand")
+    check_round(seed[0], seed[1], seed[2])  # a kyoku of 10**20 is not "E1"
     rnd = Round(game.started - 1, seed[0], seed[1], seed[2], scores, [_tile(game, seed[5])], hands)
     if int(a.get("oya", rnd.dealer)) != rnd.dealer:
         raise LogError(f"dealer {a.get('oya')} does not match round {seed[0]}")

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from .bounds import check_round
 from .melds import Meld
 
 
@@ -103,9 +102,6 @@ class Round:
     events: list[Event] = field(default_factory=list)
     wins: list[Win] = field(default_factory=list)
     draw: Ending | None = None
-
-    def __post_init__(self) -> None:  # every reader's rounds: a kyoku of 10**20 is not "E1"
-        check_round(self.kyoku, self.honba, self.sticks)
 
     @property
     def dealer(self) -> int:

@@ -132,6 +132,7 @@ def read_round(index: int, raw: list, players: int = 4) -> Round:
         raise LogError(f"a list of more than {MAX_EVENTS} items in one round")
     (kyoku, honba, sticks), scores, dora, ura = raw[0], raw[1], raw[2], raw[3]
     hands = [[from_code(c) for c in raw[4 + 3 * p]] for p in range(players)]
+    check_round(kyoku, honba, sticks)  # a kyoku of 10**20 is not "E1", a honba of -5 not a honba
     rnd = Round(index, kyoku, honba, sticks, seats_only(scores, players), [from_code(dora[0])], hands)
     result = raw[-1]
     seats = range(players)

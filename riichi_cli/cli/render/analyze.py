@@ -7,6 +7,7 @@ from rich.text import Text
 
 from .chart import TARGET_WORDS
 from .console import console, new_table
+from .numbers import plural
 from .safe import plain
 from .shanten import accepts_text, shanten_word
 
@@ -35,8 +36,7 @@ def model_line(report: dict) -> str:
     )
     extras = [name for name in ("ura", "ippatsu", "haitei") if m[name]]
     valued = f"; a win counts {', '.join(extras)}" if extras else ""
-    left = f"{draws} draw{'s' if draws != 1 else ''} left"
-    start = f"Turn {report['turn']}, {left}, {report['unseen']} tiles unseen"
+    start = f"Turn {report['turn']}, {plural(draws, 'draw')} left, {plural(report['unseen'], 'tile')} unseen"
     return f"{start}; {changes}{back}{extra}; {riichi}{valued}."
 
 

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .console import column_widths, console, fit_columns, new_table, set_widths
-from .numbers import num, short_value
+from .numbers import num, plural, short_value
 from .safe import plain
 
 COLUMNS = ("source", "id", "hand", "win", "han/fu", "points", "yaku / refusal")
@@ -106,12 +106,12 @@ def summary_line(stats: dict) -> str:
     """``14 hands: 12 scored, 2 invalid_notation`` (``1 hand`` for one)."""
     n = stats["hands"]
     errors = ", ".join(f"{count} {code}" for code, count in stats["errors"].items())
-    return f"{n} hand{'' if n == 1 else 's'}: {stats['ok']} scored" + (f", {errors}" if errors else "")
+    return f"{plural(n, 'hand')}: {stats['ok']} scored" + (f", {errors}" if errors else "")
 
 
 def print_batch(results: list[dict], stats: dict) -> None:
     """The table and the summary."""
     out = console()
-    if not results or not stacked_lines(results, out):
+    if results and not stacked_lines(results, out):
         out.print(batch_table(results, out))
     out.print(summary_line(stats))

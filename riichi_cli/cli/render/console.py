@@ -27,10 +27,18 @@ def console(stderr: bool = False) -> Console:
     Made afresh for each view, so that NO_COLOR and the output stream are read when it prints.
     """
     extra: dict = {"color_system": None, "no_color": True} if no_color() else {}
-    out = Console(stderr=stderr, highlight=False, **extra)
+    out = _Console(stderr=stderr, highlight=False, **extra)
     if not out.is_terminal:
-        out = Console(file=_Unpadded(out.file), width=PIPE_WIDTH, highlight=False, **extra)
+        out = _Console(file=_Unpadded(out.file), width=PIPE_WIDTH, highlight=False, **extra)
     return out
+
+
+class _Console(Console):
+    """Rich's console, but a closed pipe goes to `riichi_cli.cli.run` (exit 0, quietly), where Rich
+    alone would exit 1."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
 
 
 class _Unpadded(io.TextIOBase):
@@ -85,6 +93,8 @@ def fit_columns(
     even so is split into tables of fewer columns, each led by the first column. Off a terminal
     nothing changes (the console is wide), and every row stays on one line.
     """
+    if not out.is_terminal:
+        return table
     widths = column_widths(table, out, fold, first)
     if sum(widths) + 2 * (len(widths) - 1) > out.width and len(widths) > 2:
         return Group(*(fit_columns(part, out) for part in split_columns(table, widths, out.width)))

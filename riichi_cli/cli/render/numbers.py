@@ -74,3 +74,8 @@ def collected_text(d: dict) -> str:
         return num(parts[0][0])
     total = sum(n for n, _ in parts)
     return " + ".join(f"{num(n)} {what}" for n, what in parts) + f" = {num(total)}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 game``, ``2 games``, ``1 tile``, ``0 errors``: every count in a view is said this way."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

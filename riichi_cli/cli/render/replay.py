@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .console import console, fit_columns, new_table
-from .numbers import num, signed
+from .numbers import num, plural, signed
 from .safe import plain
 
 
@@ -105,11 +105,6 @@ def plain_table(title: str, rows: list[list[str | Text]]) -> str:
                   for x, w, r_ in zip(r, widths, right)]  # fmt: skip
         lines.append("  ".join(padded).rstrip(" "))
     return "\n".join(lines) + "\n"
-
-
-def plural(n: int, word: str) -> str:
-    """``1 game``, ``2 games``, ``1 round end``, ``0 errors``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def print_summary(stats: dict, out: Console | None = None) -> None:

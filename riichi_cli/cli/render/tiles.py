@@ -40,7 +40,21 @@ def style() -> str:
     if _style:
         return _style[0]
     env = os.environ.get("RIICHI_TILES", "").strip().lower()
+    if env and env not in STYLES:
+        warn_once(f"riichi: warning: RIICHI_TILES={env!r} is not text or unicode; drawing tiles as text")
     return env if env in STYLES else "text"
+
+
+_warned: set[str] = set()
+
+
+def warn_once(message: str) -> None:
+    """``message`` on stderr, the first time only (a view asks for the style many times)."""
+    if message not in _warned:
+        _warned.add(message)
+        import sys
+
+        print(message, file=sys.stderr)
 
 
 def split_tiles(text: str) -> list[str]:

@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .console import console, fit_columns, new_table
-from .numbers import num, paid_text, short_value
+from .numbers import collected_parts, num, paid_text, plural, short_value
 from .tiles import tile_label
 
 
@@ -21,7 +21,24 @@ def cell_value(obj: dict) -> str:
             "below_minimum": "too few han",
             "invalid_hand": "impossible",
         }.get(code, "-")
-    return f"{paid_text(obj['points']['ron'], obj['points']['tsumo'])} {short_value(obj)}"
+    paid = f"{paid_text(obj['points']['ron'], obj['points']['tsumo'])} {short_value(obj)}"
+    extra = extra_collected(obj)
+    return f"{paid} +{num(extra)} = {num(obj['points']['total'] + extra)}" if extra else paid
+
+
+def extra_collected(obj: dict) -> int:
+    """The honba and riichi sticks a win collects beside the hand (as `score` shows them)."""
+    pts = obj["points"] if obj["ok"] else {}
+    return (pts.get("honba") or 0) + (pts.get("deposits") or 0)
+
+
+def collected_line(report: dict) -> str | None:
+    """``Each win also collects 600 honba + 1000 riichi sticks (in the totals).``, or None."""
+    won = [w[how] for w in report["waits"] for how in ("ron", "tsumo") if w[how]["ok"]]
+    if not won or not extra_collected(won[0]):
+        return None
+    split = " + ".join(f"{num(n)} {what}" for n, what in collected_parts(won[0])[1:])
+    return f"Each win also collects {split}: the totals after = include them."
 
 
 def yaku_text(obj: dict) -> str:
@@ -38,10 +55,6 @@ def wait_note(wait: dict, pure: list[str]) -> str:
     if wait["tile"] in pure:
         return "all 4 in hand"
     return "none left" if wait["unseen"] == 0 else ""
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def header(report: dict) -> Text:
@@ -65,7 +78,7 @@ def header(report: dict) -> Text:
                 f"{report['shanten']}-shanten"
             )
     elif report["tenpai"]:
-        out.append(f"tenpai: {_plural(len(waits), 'wait')}, {left} tiles unseen")
+        out.append(f"tenpai: {plural(len(waits), 'wait')}, {plural(left, 'tile')} unseen")
     else:
         out.append(f"not tenpai: {report['shanten']}-shanten")
     return out
@@ -118,5 +131,7 @@ def print_waits(report: dict, out: Console | None = None) -> None:
         out.print(fit_columns(waits_table(report), out))
     for line in status_lines(report):
         out.print(line)
+    if collected := collected_line(report):
+        out.print(collected)
     if report["next"]:
         out.print(f"Which tiles help: [bold]{report['next']}[/]")

@@ -1,0 +1,58 @@
+"""The set-up of README.md (issue 20, point 1): the second command adds only what the tests need,
+without building riichi again, and `.ci/run` runs exactly the two README lines."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def setup_lines() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Set up", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def requirement_names(lines: list[str]) -> list[str]:
+    return [re.split(r"[<>=\[ ]", line.strip())[0].lower() for line in lines if line.strip()]
+
+
+def test_the_second_command_does_not_build_riichi_again():
+    first, second = setup_lines()
+    assert first.startswith("pip install . ")
+    install = second.split("&&")[0].split()
+    assert (
+        install[:2] == ["pip", "install"]
+        and "." not in install
+        and not any(a.startswith(".[") for a in install)
+    )
+    assert install[2:] == ["-r", "requirements-test.txt"]
+
+
+def test_ci_runs_exactly_the_readme_lines():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for line in setup_lines():
+        assert f"\n{line}\n" in ci, line
+
+
+def test_the_test_requirements_match_the_test_extra():
+    tomllib = pytest.importorskip("tomllib", reason="tomllib comes with Python 3.11")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    file_lines = [
+        line for line in (ROOT / "requirements-test.txt").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]  # fmt: skip
+    assert sorted(file_lines) == sorted(project["project"]["optional-dependencies"]["test"])
+    need = {"pytest", "hypothesis", "mahjong", "ruff", "mypy", "cairosvg", "jsonschema", "dask"}
+    assert need <= set(requirement_names(file_lines))
+    assert any(r.startswith("mypy") for r in project["build-system"]["requires"])
+
+
+def test_the_build_compiles_every_pure_module_as_several_c_files():
+    text = (ROOT / "setup.py").read_text(encoding="utf-8")
+    assert "multi_file=True" in text and 'opt_level="3"' in text
+    assert 'PURE = ("core", "io", "analysis", "settle", "logs")' in text

@@ -13,6 +13,7 @@ from typing import Any
 
 from .core.errors import InvalidContext, RiichiError
 from .core.rules import (
+    DEFAULT_PRESET,
     PRESETS,
     UNVERIFIED,
     Rules,
@@ -183,8 +184,9 @@ def rules(preset: Any = None) -> dict:
     >>> rules("ema")["options"]["kiriage_mangan"]
     True
     """
-    if preset is None:
-        return {name: dict(option_items(r)) for name, r in PRESETS.items()}
+    if preset is None:  # the ok/error envelope of every command, the presets inside it
+        presets = {name: dict(option_items(r)) for name, r in PRESETS.items()}
+        return {"ok": True, "error": None, "presets": presets, "default": DEFAULT_PRESET}
 
     def name_of() -> str:
         if not isinstance(preset, str):

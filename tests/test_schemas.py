@@ -59,7 +59,18 @@ def test_schema_lists_every_name():
     result = run("schema")
     assert result.exit_code == 0
     assert [line.split()[0] for line in result.stdout.splitlines()] == list(NAMES)
-    assert set(NAMES) == {"score", "batch", "waits", "shanten", "settle", "replay", "analyze"}
+    assert set(NAMES) == {
+        "score",
+        "batch",
+        "waits",
+        "shanten",
+        "settle",
+        "replay",
+        "replay-json",
+        "table",
+        "rules",
+        "analyze",
+    }
 
 
 @pytest.mark.parametrize("name", list(NAMES))

@@ -22,6 +22,9 @@ NAMES = {
     "shanten": "riichi shanten --json; each line of shanten -",
     "settle": "riichi settle --json",
     "replay": "one line of riichi replay --format jsonl",
+    "replay-json": "riichi replay --format json (the rounds and the summary)",
+    "table": "riichi table --json",
+    "rules": "riichi rules --json, riichi rules PRESET --json",
     "analyze": "riichi analyze --json; each line of analyze -",
 }
 
@@ -64,7 +67,8 @@ def bundled(name: str) -> dict:
 
 @click.command(
     epilog="\b\nExamples:\n  riichi schema\n  riichi schema score > score.schema.json\n"
-    "  riichi score 234567m2278p456s9p --json | check-jsonschema --schemafile <(riichi schema score) -\n"
+    "  riichi score 234567m2278p456s9p --json > hand.json\n"
+    "  check-jsonschema --schemafile score.schema.json hand.json\n"
 )
 @click.argument(
     "name", required=False, shell_complete=completer(lambda s: [n for n in NAMES if n.startswith(s)])

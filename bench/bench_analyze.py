@@ -13,6 +13,7 @@ Run it with an installed (compiled) package, from outside the source tree, e.g.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
 import sys
@@ -56,6 +57,16 @@ def peak_mb(problem: Problem) -> float:
     return peak / 1e6
 
 
+def calibration_ns() -> float:
+    """CPU time of one iteration of a plain Python loop: on a shared machine the load slows every
+    process (cache, hyperthreads), and this says how much, beside the ratios."""
+    start = time.process_time()
+    total = 0
+    for i in range(2_000_000):
+        total += i
+    return (time.process_time() - start) / 2_000_000 * 1e9
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--setting", choices=("on", "off"), action="append")
@@ -65,6 +76,8 @@ def main() -> None:
     args = parser.parse_args()
     compiled = expected_graph.__file__.endswith((".so", ".pyd"))
     print(f"engine: {'compiled' if compiled else 'pure Python'} ({expected_graph.__file__})")
+    load = os.getloadavg()[0]
+    print(f"machine: load {load:.1f}, a plain Python loop iteration {calibration_ns():.0f} ns of CPU")
     print("setting shanten hands  median_ms  cpp_median_ms  ratio  worst_ratio  peak_mb")
     for setting in args.setting or ["off", "on"]:
         for shanten in [args.shanten] if args.shanten is not None else [0, 1, 2, 3]:

@@ -14,7 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from riichi_cli.analysis.expected import Analysis, Problem, analyze_problem
+from riichi_cli.analysis.expected_graph import NOT_HELD, Shanten, pack
 from riichi_cli.analysis.expected_win import hit_chances
+from riichi_cli.analysis.shanten import shanten
 from riichi_cli.core.errors import InvalidContext, InvalidHand
 from riichi_cli.core.notation import parse_written
 from riichi_cli.core.rules import resolve_rules
@@ -175,3 +177,30 @@ def test_ura_hits_without_replacement() -> None:
     10 ways to draw two; both of the first kind once (2 hits), one of each 6 times, none 3 times."""
     assert hit_chances([2, 3], [1, 0], 2) == [(0, 0.3), (1, 0.6), (2, 0.1)]
     assert hit_chances([2, 3], [1, 0], 1) == [(0, 0.6), (1, 0.4)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=13, max_size=13), st.sampled_from([4, 3]))
+def test_each_neighbours_shanten_is_the_hands_own(tiles: list[int], players: int) -> None:
+    """The graph's shanten of a hand with one tile more or one less is `shanten()` of that hand."""
+    if players == 3:
+        tiles = [0 if 0 < t < 8 else t for t in tiles]
+    counts = [min(tiles.count(t), 4) for t in range(34)]
+    while sum(counts) < 13:  # capped fifth copies: top up with the first tile not held four times
+        counts[next(t for t in range(27, 34) if counts[t] < 4)] += 1
+    graph_shanten = Shanten(0, players)
+    full = list(counts)  # 14 tiles, to take one away as the graph does after a draw
+    full[next(t for t in range(27, 34) if counts[t] < 4)] += 1
+    for sign, held in ((1, counts), (-1, full)):
+        hi, lo = pack(held + [0, 0, 0])
+        assert graph_shanten.of(hi, lo) == shanten(held, 0, players)["best"]
+        around = graph_shanten.around(hi, lo, sign)
+        for t in range(34):
+            if (sign > 0 and held[t] == 4) or (sign < 0 and held[t] == 0):
+                assert around[t] == NOT_HELD
+                continue
+            if players == 3 and 0 < t < 8:
+                continue
+            changed = list(held)
+            changed[t] += sign
+            assert around[t] == shanten(changed, 0, players)["best"], (held, t, sign)

@@ -322,8 +322,9 @@ def test_svg_and_html_render_with_the_tiles(tmp_path):
     )
     assert result.exit_code == 0
     text = svg.read_text()
-    # 14 tiles, each face a rounded rectangle (rx="5"); the winning tile alone is framed in gold
-    assert text.count('rx="5" fill="#fdfbf3"') == 14 and text.count('stroke="#d4a017"') == 1
+    # 14 tiles and the dora indicator 1p (issue 20), each face a rounded rectangle (rx="5"); the
+    # winning tile alone is framed in gold
+    assert text.count('rx="5" fill="#fdfbf3"') == 15 and text.count('stroke="#d4a017"') == 1
     assert "Riichi" in text and "7700 points by ron" in text and "Fu: 20 base + 10 closed ron = 30" in text
     assert "<svg" in html.read_text() and "<title>" in html.read_text()
     cairosvg.svg2png(url=str(svg), write_to=str(png))

@@ -143,3 +143,29 @@ def test_tsumo_loss_is_a_three_player_option_only():
     for loss in (True, False):
         r = run({"wins": [tsumo]}, "tenhou", tsumo_loss=loss)
         assert r["deltas"] == {"E": -1300, "S": 2700, "W": -700, "N": -700}
+
+
+def test_the_rounds_wind_reaches_the_win():
+    # South round, South seat, 222z: seat wind and round wind, 2 han; 20 + 10 (closed ron) + 8 (closed
+    # honor triplet) + 2 (tanki 5s) = 40 fu: 40 x 16 = 640 x 4 = 2560 -> 2600. (In the East round it
+    # would be the seat wind alone: 1300.)
+    win = {"seat_wind": "S", "hand": "222z234m456p789s5s5s", "from": "W"}
+    assert run({"round_wind": "S", "wins": [win]})["deltas"] == {"E": 0, "S": 2600, "W": -2600, "N": 0}
+    assert run({"wins": [win]})["deltas"] == {"E": 0, "S": 1300, "W": -1300, "N": 0}
+
+
+def test_a_pao_ron_pays_the_ron_honba():
+    # Three players, honba_points 300: the liable E pays half the 32000 and the ron's 300 a counter
+    # (not a tsumo's two shares of 200).
+    hand = {"seat_wind": "S", "hand": "111p9s9s pon:555z pon:666z pon:777z", "from": "W", "pao": "E"}
+    r = run({"honba": 1, "wins": [hand]}, "tenhou3", honba_points=300)
+    assert r["deltas"] == {"E": -16300, "S": 32300, "W": -16000}
+
+
+def test_the_rounds_honba_reach_the_scorer():
+    # ryanshiba: from 5 honba a win needs 2 han; pinfu alone (1 han) is refused at 5 honba, not at 4.
+    win = {"seat_wind": "S", "hand": "123456m789s3378p9p", "from": "W"}
+    refused = settle({"honba": 5, "wins": [win]}, resolve_rules("tenhou", {"ryanshiba": True}))
+    assert refused["ok"] is False and refused["error"]["detail"] == "below_minimum"
+    # 4 honba: pinfu 1 han 30 fu = 1000, plus 4 x 300
+    assert run({"honba": 4, "wins": [win]}, "tenhou", ryanshiba=True)["deltas"]["S"] == 1000 + 1200

@@ -159,3 +159,26 @@ def test_differential_against_both_full_loaders(seed):
     for _ in range(400):
         text = yaml_texts.text(r)
         assert yaml_texts.disagreement(text) is None, text[:300]
+
+
+# Scalars that start with a digit and hold an m, p, s or z: `simple_yaml` takes them as strings without
+# asking the full loader (every hand in notation is one). The full loader must agree on every one.
+NOTATION_LIKE = st.text(alphabet="0123456789mpszxbeEtTZ:.-+_ ", min_size=1, max_size=14).map(
+    lambda rest: rest.strip(" ")
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(digit=st.sampled_from("0123456789"), rest=NOTATION_LIKE, letter=st.sampled_from("mpsz"))
+def test_notation_like_scalars_are_strings_to_the_full_loader(digit, rest, letter):
+    for text in (digit + letter + rest, digit + rest + letter, digit + rest[:3] + letter + rest[3:]):
+        if ": " in text or text.endswith(":") or " #" in text:
+            continue  # not a plain scalar of one line
+        assert simple_yaml._plain_string(text)
+        assert full(f"v: {text}\n") == [{"v": text}], text
+        assert fast(f"v: {text}\n") == [{"v": text}], text
+
+
+def test_timestamps_and_numbers_still_resolve():
+    text = "a: 2001-12-14t21:59:43.10-05:00\nb: 1_000\nc: 0x1F\nd: 1.5e+3\ne: 190:20:30\n"
+    assert fast(text) == full(text)

@@ -26,6 +26,7 @@ Pieces: `expected_graph` (states, draws, discards), `expected_win` (the value of
 
 from __future__ import annotations
 
+import gc
 from typing import Final
 
 from ..core.context import not_in_set
@@ -181,7 +182,18 @@ def analyze_problem(problem: Problem) -> Analysis:
     ``too_few_unseen``); the surface checks the same earlier, with the input's text for the caret.
     """
     check_problem(problem)
-    p = problem
+    # The graph's lists hold up to millions of objects that never form a cycle: the collector's passes
+    # over them cost a tenth of the time and free nothing.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _analyze(problem)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _analyze(p: Problem) -> Analysis:
     start = _start_key(p)
     pool = _pool(p, start)
     unseen = 0

@@ -200,8 +200,19 @@ def _count(m: int, p: int, s: int, z: int, t: int) -> int:
 
 
 def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int) -> None:
-    """Lower each entry of `Shanten.around` to seven pairs or thirteen orphans where they are better."""
+    """Lower each entry of `Shanten.around` to seven pairs or thirteen orphans where they are better.
+
+    One tile changes either shape's number by one at most (and taking one away never lowers it), so
+    when the hand's own number already rules them out, nothing is tried tile by tile.
+    """
     kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
+    reach = _closed_shanten(kinds, pairs, orphans, paired) - (1 if sign > 0 else 0)
+    worst = 0
+    for t in range(34):
+        if out[t] != NOT_HELD and out[t] > worst:
+            worst = out[t]
+    if reach >= worst:
+        return
     for t in range(34):
         if out[t] == NOT_HELD:
             continue
@@ -232,8 +243,9 @@ class Graph:
     """Every reachable state, numbered in the order found; edges in flat lists (see the module doc).
 
     13-tile state i: ``hi13[i]``, ``lo13[i]``, ``shanten13[i]``, ``dist13[i]``, ``riichi13[i]``; its
-    draws are ``draw_count[e]`` copies leading to 14-tile state ``draw_to[e]`` for e in
-    ``draw_lo[i]:draw_lo[i + 1]``. 14-tile state j: its allowed discards lead to 13-tile states
+    draws are ``draws[e]`` for e in ``draw_lo[i]:draw_lo[i + 1]``, each the 14-tile state it leads to
+    shifted left 3 bits, or'd with the copies that can be drawn (1-4): one int, one list read.
+    14-tile state j: its allowed discards lead to 13-tile states
     ``succ[e]`` for e in ``succ_lo[j]:succ_lo[j + 1]``; ``win14[j]`` is the win it offers (an index
     into ``win_hi``, ``win_lo``, ``win_kind``: the 14 tiles and the winning kind) or -1.
     """
@@ -268,8 +280,7 @@ class Graph:
         self.index13: dict[int, dict[int, int]] = {}
         self.index14: dict[int, dict[int, int]] = {}
         self.draw_lo: list[int] = []
-        self.draw_count: list[float] = []  # floats: the solver multiplies by them
-        self.draw_to: list[int] = []
+        self.draws: list[int] = []
         self.succ_lo: list[int] = []
         self.succ: list[int] = []
         self.win14: list[int] = []
@@ -300,14 +311,14 @@ class Graph:
         """Find every state reachable from those numbered so far, in order (breadth first)."""
         i = len(self.draw_lo)
         while i < len(self.hi13):
-            self.draw_lo.append(len(self.draw_to))
+            self.draw_lo.append(len(self.draws))
             self._depth = self.depth13[i]
             self._draws(i)
             i += 1
 
     def finish(self) -> None:
         """Close the edge lists (one more bound each)."""
-        self.draw_lo.append(len(self.draw_to))
+        self.draw_lo.append(len(self.draws))
         self.succ_lo.append(len(self.succ))
 
     def _draws(self, i: int) -> None:
@@ -316,7 +327,7 @@ class Graph:
         budget = self.budget
         pool, start_counts = self.pool, self.start_counts
         around = self.shanten.around(hi, lo, 1)
-        copies, to = self.draw_count, self.draw_to
+        draws = self.draws
         for k in range(NUM_KINDS):
             held = hi >> (3 * k) & 7 if k < 18 else lo >> (3 * (k - 18)) & 7
             left = pool[k] - held
@@ -327,8 +338,7 @@ class Graph:
                 continue  # after riichi the hand is fixed: only a win is drawn
             d14 = dist + (1 if held >= start_counts[k] else 0)
             if s14 < s or d14 + s14 <= budget:
-                copies.append(float(left))
-                to.append(self._state14(hi + UNIT_HI[k], lo + UNIT_LO[k], s14, d14, k))
+                draws.append(self._state14(hi + UNIT_HI[k], lo + UNIT_LO[k], s14, d14, k) << 3 | left)
 
     def _state14(self, hi: int, lo: int, s14: int, dist: int, drawn: int) -> int:
         """The index of a 14-tile state; a complete hand is a state per winning kind."""

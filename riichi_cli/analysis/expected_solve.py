@@ -158,13 +158,14 @@ def _before_draw(
     new_w = [0.0] * size
     new_e = [0.0] * size
     new_stale = [0.0] * size if ippatsu else new_e
-    counts, to, lo = g.draw_count, g.draw_to, g.draw_lo
+    draws, lo = g.draws, g.draw_lo
     for i in range(n13):
         rest = den
         at = aw = ae = af = 0.0
         for e in range(lo[i], lo[i + 1]):
-            c = counts[e]
-            j = to[e]
+            edge = draws[e]
+            c = float(edge & 7)
+            j = edge >> 3
             rest -= c
             at += c * best_t[j]
             aw += c * best_w[j]

@@ -89,7 +89,7 @@ def score(
     if err is not None:
         fail(err, as_json)
     if svg_file or html_file:
-        write_pictures(result, svg_file, html_file)
+        write_pictures(result, svg_file, html_file, indicators_of(mapping))
     sys.exit(0)
 
 
@@ -104,11 +104,15 @@ def indicators_of(mapping: dict):
     )
 
 
-def write_pictures(result: dict, svg_file: str | None, html_file: str | None) -> None:
+def write_pictures(result: dict, svg_file: str | None, html_file: str | None, indicators=None) -> None:
     """Write the SVG and/or HTML picture of a scored hand; an unwritable file is exit 2."""
+    from ..core.tiles import name
     from .render.picture import html_page, svg_picture
 
-    svg = svg_picture(result)
+    shown = (
+        ([name(t) for t in indicators.dora], [name(t) for t in indicators.ura]) if indicators else ([], [])
+    )
+    svg = svg_picture(result, shown)
     for path, text in ((svg_file, svg), (html_file, html_page(result, svg) if html_file else "")):
         if not path:
             continue

@@ -224,12 +224,23 @@ def read_text_items(text: str, where: str) -> list[dict | RiichiError]:
 # -- JSON lines -------------------------------------------------------------------------------
 
 
+#: ``json.loads(text, parse_int=_number)`` builds a decoder (and its scanner) per call: one is kept.
+_DECODER = json.JSONDecoder(parse_int=_number)
+
+
+def _loads(text: str) -> object:
+    """``json.loads(text, parse_int=_number)``, same value, same errors, with the kept decoder."""
+    if text.startswith("\ufeff"):  # as json.loads says it
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    return _DECODER.decode(text)
+
+
 def json_line(raw: bytes | RiichiError, n: int, where: str) -> dict | RiichiError:
     """One JSON line as a mapping, or the refusal of that line."""
     if isinstance(raw, RiichiError):
         return raw
     try:
-        value = json.loads(raw.decode("utf-8-sig" if n == 1 else "utf-8"), parse_int=_number)
+        value = _loads(raw.decode("utf-8-sig" if n == 1 else "utf-8"))
     except UnicodeDecodeError as e:
         return Unreadable(f"{where} line {n}: not UTF-8 text (byte {e.start})")
     except (ValueError, RecursionError) as e:
@@ -243,7 +254,7 @@ def is_json_line(raw: bytes) -> bool:
     if not raw.lstrip().startswith(b"{"):
         return False
     try:
-        return isinstance(json.loads(raw.decode("utf-8-sig"), parse_int=_number), dict)
+        return isinstance(_loads(raw.decode("utf-8-sig")), dict)
     except (ValueError, RecursionError):
         return False
 

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 #: Characters outside this set send the text to the full loader (tabs, CR, NEL and the Unicode line
-#: and paragraph separators, a BOM inside the text, non-printable characters).
-_ODD = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+#: and paragraph separators, a BOM inside the text, non-printable characters). Compiled when a text
+#: that is not ASCII comes: compiling a class that spans Unicode costs about 15 ms of start-up, and
+#: in ASCII the same set is the printable characters and the newline (`_Reader` checks line by line).
+_ODD_CLASS = "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+_odd: list[re.Pattern] = []
 #: A block mapping entry: a simple key, then nothing, a comment or a value.
 _ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?$")
 #: First characters that make a value something other than a plain scalar (or a YAML error).
@@ -33,6 +36,10 @@ MAX_KEY = 1000
 #: (`files.loader.parse_yaml` refuses deeper documents): past about 500 levels the pure-Python YAML
 #: loader runs out of stack while the C one does not, so a limit well below keeps installs alike.
 MAX_DEPTH = 100
+
+
+#: What a cache look-up answers for a text not seen yet (None is a value: ``~``).
+_MISSING: Final = object()
 
 
 class NotSimple(Exception):
@@ -53,10 +60,14 @@ def load(text: str, scalar: Scalar) -> list | None:
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n")
-    if _ODD.search(text):
-        return None
+    ascii = text.isascii()
+    if not ascii:
+        if not _odd:
+            _odd.append(re.compile(_ODD_CLASS))
+        if _odd[0].search(text):
+            return None
     try:
-        return [_Reader(text, scalar).document()]
+        return [_Reader(text, scalar, ascii).document()]
     except Exception:  # NotSimple, or a scalar the constructors refuse: the full loader reports it
         return None
 
@@ -64,17 +75,24 @@ def load(text: str, scalar: Scalar) -> list | None:
 class _Reader:
     """One pass over the significant lines (indent, content) of a text."""
 
-    def __init__(self, text: str, scalar: Scalar):
+    def __init__(self, text: str, scalar: Scalar, ascii: bool = False):
+        """``ascii``: the text is ASCII, and each line is checked here for what `_ODD_CLASS` refuses
+        (in ASCII: a character that is not printable)."""
         indents: list[int] = []
         contents: list[str] = []
         for line in text.split("\n"):
-            content = line.lstrip(" ")
+            if ascii and not line.isprintable():
+                raise NotSimple
+            content = line.lstrip(" ") if line[:1] == " " else line
             if not content or content[0] == "#":
                 continue
-            if line.startswith(("---", "...", "%")):  # document markers and directives
+            first = line[0]
+            if (first == "-" or first == "." or first == "%") and (
+                line.startswith("---") or line.startswith("...") or first == "%"
+            ):  # document markers and directives
                 raise NotSimple
             indents.append(len(line) - len(content))
-            contents.append(content.rstrip(" "))
+            contents.append(content.rstrip(" ") if content[-1] == " " else content)
         if not contents:
             raise NotSimple
         self.indents: list[int] = indents + [-1]  # a sentinel line
@@ -107,7 +125,7 @@ class _Reader:
             if not rest or rest[0] == "#":
                 raise NotSimple  # an item on the following lines, or a null item: rare
             # "- key: value": a mapping whose column is that of its key
-            if rest in self.entries or _ENTRY.match(rest):
+            if rest in self.entries or (":" in rest and _ENTRY.match(rest)):  # an entry holds a colon
                 indents[self.i] = indent + len(content) - len(rest)
                 contents[self.i] = rest
                 items.append(self.mapping(indents[self.i]))
@@ -133,10 +151,12 @@ class _Reader:
         entries = self.entries
         while indents[self.i] == indent:
             content = contents[self.i]
-            key, text = entries[content] if content in entries else self.entry(content)
+            found = entries.get(content)
+            key, text = found if found is not None else self.entry(content)
             self.i += 1
             if text and text[0] != "#":
-                result[key] = cache[text] if text in cache else self.value(text)
+                value = cache.get(text, _MISSING)
+                result[key] = value if value is not _MISSING else self.value(text)
                 if indents[self.i] > indent:
                     raise NotSimple  # a multi-line scalar
                 continue
@@ -192,5 +212,14 @@ class _Reader:
         """A plain scalar as the full loader resolves and builds it (cached: values repeat)."""
         if text in self.cache:
             return self.cache[text]
-        value = self.cache[text] = self.build(text)
+        value = self.cache[text] = text if _plain_string(text) else self.build(text)
         return value
+
+
+def _plain_string(text: str) -> bool:
+    """Whether a plain scalar is a string to the full loader, seen without asking it: one that starts
+    with a digit can only resolve to an int, a float or a timestamp (YAML 1.1), and none of those holds
+    a lowercase m, p, s or z, which hand notation always does. Asking costs a few regular expressions
+    and a node per distinct scalar, and in a hand file nearly every hand is distinct."""
+    first = text[0]
+    return "0" <= first <= "9" and ("m" in text or "p" in text or "s" in text or "z" in text)

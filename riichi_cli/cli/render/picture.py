@@ -1,10 +1,15 @@
 """A scored hand as a picture to share: SVG (and an HTML page around it).
 
 Tiles are drawn with shapes, not with a font's mahjong glyphs that a reader may lack: circles
-for pins, sticks for bamboo, a numeral for characters, the wind's letter, and the dragons drawn
-(a blue frame for White, a G for Green, 中 drawn as a box and a stroke for Red). Red fives are
-drawn red with a dot. The yaku, fu, points and payments are written beside the tiles in plain
-Latin text, so any SVG viewer shows the whole picture.
+for pins, sticks for bamboo, a numeral for characters, and every honour in one style, a bold
+letter (E S W N for the winds, G green and R red for the dragons; White is the blank tile with
+its blue frame, as on a real set). Red fives are drawn red with a dot. Melds are laid out as
+players lay them: the called tile turned sideways toward the player it came from (a chi from the
+player on the left; a pon or kan, whose giver the notation does not say, the same way), an added
+kan with the added tile on the sideways one, a concealed kan with its two end tiles face down.
+The dora (and ura) indicators are drawn as tiles. The yaku, fu, points and payments are written
+beside the tiles in plain Latin text, in columns as wide as their text, so any SVG viewer shows
+the whole picture.
 """
 
 from __future__ import annotations
@@ -89,17 +94,10 @@ def _honor(n: int, x: float, y: float) -> str:
             f'<rect x="{x + 8}" y="{y + 10}" width="{W - 16}" height="{H - 20}" rx="3" '
             f'fill="none" stroke="{BLUE}" stroke-width="3"/>'
         )
-    if n == 6:
-        return (
-            f'<text x="{x + W / 2}" y="{y + 38}" font-size="28" font-weight="bold" fill="{GREEN}" '
-            f'text-anchor="middle" font-family="{FONT}">G</text>'
-        )
-    # Red: 中 drawn as a box and a vertical stroke
+    letter, color = ("G", GREEN) if n == 6 else ("R", RED)  # the dragons as the winds: one letter
     return (
-        f'<rect x="{x + 9}" y="{y + 19}" width="{W - 18}" height="16" '
-        f'fill="none" stroke="{RED}" stroke-width="3.5"/>'
-        f'<line x1="{x + W / 2}" y1="{y + 9}" x2="{x + W / 2}" y2="{y + H - 9}" '
-        f'stroke="{RED}" stroke-width="4"/>'
+        f'<text x="{x + W / 2}" y="{y + 38}" font-size="28" font-weight="bold" fill="{color}" '
+        f'text-anchor="middle" font-family="{FONT}">{letter}</text>'
     )
 
 
@@ -164,8 +162,58 @@ def _situation(d: dict) -> str:
     return f"{how}, {SEAT_NAMES[d['seat_wind']]} seat, {SEAT_NAMES[d['round_wind']]} round"
 
 
-def _tiles_svg(d: dict, y: float) -> tuple[list[str], float]:
-    """The tiles in one row: the hand, the winning tile apart (framed), then each meld named."""
+def sideways(tile: str, x: float, y: float, lift: int = 0) -> str:
+    """A tile turned a quarter left, lying on the row's base line (``lift`` tiles above it: the added
+    tile of an added kan)."""
+    drawn = tile_svg(tile, 0, 0, called=True)
+    return f'<g transform="translate({x},{y + H - lift * W}) rotate(-90)">{drawn}</g>'
+
+
+def face_down(x: float, y: float) -> str:
+    """The back of a tile."""
+    return (
+        f'<rect x="{x + 2}" y="{y + 3}" width="{W}" height="{H}" rx="5" fill="#b9b09a"/>'
+        f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="5" fill="#2f6f9f" stroke="#1d4a6e" '
+        'stroke-width="1.2"/>'
+    )
+
+
+def meld_svg(kind: str, tiles: list[str], x: float, y: float) -> tuple[list[str], float]:
+    """One meld as a player lays it out; returns its parts and the x after it.
+
+    The called tile lies sideways at the left, toward the player on the left who gave it (the
+    notation does not name the giver of a pon or kan: drawn the same way); an added kan carries
+    the added tile on that sideways one; a concealed kan shows its two end tiles face down."""
+    body: list[str] = []
+    if kind == "ankan":
+        for i, t in enumerate(tiles):
+            body.append(face_down(x, y) if i in (0, 3) else tile_svg(t, x, y))
+            x += W + GAP
+        return body, x
+    body.append(sideways(tiles[0], x, y))
+    if kind == "kakan":
+        body.append(sideways(tiles[-1], x, y - GAP, lift=1))
+        tiles = tiles[:-1]
+    x += H + GAP
+    for t in tiles[1:]:
+        body.append(tile_svg(t, x, y, called=True))
+        x += W + GAP
+    return body, x
+
+
+def hand_melds(d: dict) -> list[tuple[str, list[str]]]:
+    """The melds as written in the hand (``chi:789s`` ...): their kind and tiles, in order."""
+    out = []
+    for word in d["hand"].split()[1:]:
+        kind, _, tiles = word.partition(":")
+        out.append((kind, split_tiles(tiles)))
+    return out
+
+
+def _tiles_svg(
+    d: dict, y: float, indicators: tuple[list[str], list[str]] = ([], [])
+) -> tuple[list[str], float]:
+    """The tiles in one row: the hand, the winning tile apart (framed), each meld, the indicators."""
     rows, win = _tile_rows(d)
     body: list[str] = []
     x = MARGIN
@@ -176,12 +224,20 @@ def _tiles_svg(d: dict, y: float) -> tuple[list[str], float]:
     body.append(tile_svg(win, x, y, win=True))
     body.append(_text(x + 2, y + H + 20, "tsumo" if d["win"] == "tsumo" else "ron", 12, True, "#a07800"))
     x += W + GROUP_GAP
-    for tiles, kind in rows[1:]:
+    for kind, tiles in hand_melds(d):
         body.append(_text(x, y + H + 20, kind, 12, color="#555"))
-        for t in tiles:
-            body.append(tile_svg(t, x, y, called=kind != "ankan"))
-            x += W + GAP
+        parts, x = meld_svg(kind, tiles, x, y)
+        body += parts
         x += GROUP_GAP - GAP
+    for label, tiles in zip(("dora", "ura"), indicators):
+        if tiles:
+            words = f"{label} indicator" + ("s" if len(tiles) > 1 else "")
+            body.append(_text(x, y + H + 20, words, 12, color="#555"))
+            label_end = x + text_width(words, 12) + GROUP_GAP
+            for t in tiles:
+                body.append(tile_svg(t, x, y))
+                x += W + GAP
+            x = max(x + GROUP_GAP - GAP, label_end)
     return body, x
 
 
@@ -206,23 +262,33 @@ def _facts(d: dict) -> list[tuple[str, int, bool, str]]:
     return out
 
 
-def svg_picture(d: dict) -> str:
-    """The SVG of one scored win (a docs/output.md dict with ``ok`` true)."""
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """How wide ``text`` is drawn in DejaVu Sans (the first font asked for) at ``size``, a little
+    over rather than under: the columns are sized from it."""
+    narrow, wide = "ijlrtf.,:;!|'() -", "mwMW@%"
+    em = sum(0.34 if c in narrow else 0.95 if c in wide else 0.74 if c.isupper() else 0.64 for c in text)
+    return em * size * (1.08 if bold else 1.0)
+
+
+def svg_picture(d: dict, indicators: tuple[list[str], list[str]] = ([], [])) -> str:
+    """The SVG of one scored win (a docs/output.md dict with ``ok`` true); ``indicators``: the dora
+    and ura indicators, drawn after the melds."""
     body = [
         _text(MARGIN, MARGIN + 6, d["hand"], 15, True),
         _text(MARGIN, MARGIN + 24, _situation(d), 12, color="#666"),
     ]
-    tiles, end = _tiles_svg(d, MARGIN + 38)
+    tiles, end = _tiles_svg(d, MARGIN + 38, indicators)
     body += tiles
     top = MARGIN + 38 + H + 56
     lines = yaku_lines(d)
-    name_w = max((len(n) for n, _ in lines), default=0) * 8.6 + 12
-    han_x = MARGIN + name_w + 70
+    # each column as wide as its widest text, then a gap: the han never runs into a long name
+    name_w = max((text_width(n, 15) for n, _ in lines), default=0) + 24
+    han_w = max((text_width(h, 15) for _, h in lines), default=0)
+    han_x = MARGIN + name_w
     for i, (name_, han) in enumerate(lines):
         body.append(_text(MARGIN, top + i * 22, name_, 15))
-        body.append(f'<text x="{han_x:.0f}" y="{top + i * 22}" font-size="15" fill="{INK}" '
-                    f'text-anchor="end" font-family="{FONT}">{escape(han)}</text>')  # fmt: skip
-    right = han_x + 40
+        body.append(_text(han_x, top + i * 22, han, 15))
+    right = han_x + han_w + 36
     width = max(end + MARGIN - GROUP_GAP, right + 460)
     row = 0
     for text, size, bold, color in _facts(d):

@@ -57,7 +57,18 @@ def test_the_readme_has_examples_of_every_command():
     used = {shlex.split(cmd, comments=True)[0] for cmd, _ in EXAMPLES}
     assert used <= {"riichi", "cat", "printf"}, used
     words = " ".join(cmd for cmd, _ in EXAMPLES)
-    for command in ("score", "batch", "waits", "shanten", "settle", "table", "rules", "schema"):
+    for command in (
+        "score",
+        "batch",
+        "waits",
+        "shanten",
+        "settle",
+        "table",
+        "rules",
+        "schema",
+        "replay",
+        "convert",
+    ):
         assert f"riichi {command}" in words, command
 
 

@@ -214,6 +214,12 @@ CASES = {
         "score", {"hand": "234567m2278p456s9p", "riichi": True, "dora": "1z2z", "ura": "3z4z"}, True, False
     ),
     "renhou": ("score", {"hand": "234567m2278p456s9p", "renhou": True}, "none", "mangan"),
+    # a dealer's tenhou written with 4z last: on 4z a shanpon (suuankou), on 5z a tanki (suuankou tanki,
+    # double with double_yakuman): the option tries every tile and keeps the best
+    "tenhou_best_wait": (
+        "score", {"hand": "111m222p333s55z444z", "win": "tsumo", "seat_wind": "E", "tenhou": True,
+                  "rule_options": {"double_yakuman": True}}, False, True,
+    ),
     # kokushi robbing a concealed kan of 9s (the only 9s it would hold)
     "kokushi_chankan_ankan": ("score", {"hand": "19m19p1s12345677z9s", "chankan": "ankan"}, False, True),
     "multiple_ron": ("settle", {"wins": DOUBLE_RON}, "double", "head_bump"),

@@ -198,3 +198,17 @@ def test_mjai_files_are_found_by_name_and_read_from_stdin(tmp_path):
     assert r.exit_code == 0 and [Path(d["source"]).name for d in objs] == ["a.mjson", "b.jsonl", "c.json"]
     r = run("-", "--format", "jsonl", stdin=lines(MJAI))
     assert r.exit_code == 0 and json.loads(r.output)["agree"]
+
+
+def test_what_goes_to_the_workers_and_back_pickles():
+    # the pieces of a log go to the --jobs workers and each round's summary comes back: both must
+    # survive pickling, compiled or not (a compiled frozen dataclass does not unpickle)
+    import pickle
+
+    from riichi_cli.logs.replay import open_log, replay_piece, resolve_rules
+
+    [piece] = list(open_log(TENHOU, "t").pieces)
+    again = pickle.loads(pickle.dumps(piece))
+    assert (again.fmt, again.first, again.last, again.payload) == ("mjlog", 0, True, piece.payload)
+    _, sums = replay_piece(again, resolve_rules(), "t")
+    assert pickle.loads(pickle.dumps(sums)) == sums and sums[0].after == (73000, 9000, 9000, 9000)

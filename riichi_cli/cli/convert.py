@@ -25,9 +25,9 @@ def convert(paths, target, out_dir) -> None:
     """Write each game of Tenhou mjlog, tenhou6 or mjai logs in another format.
 
     Everything the target can hold is kept (red fives, kan dora, ura indicators, riichi, every call,
-    results and deltas); what it cannot hold is named on stderr. Exit 0 when every file converted and
-    every game is whole, 1 when a game is not whole (converted as far as it goes), 2 on an unreadable
-    file or a usage error.
+    results and deltas); what it cannot hold is named on stderr. With -o DIR each file written is
+    named on stdout. Exit 0 when every file converted and every game is whole, 1 when a game is not
+    whole (converted as far as it goes), 2 on an unreadable file or a usage error.
     """
     from ..files.convert import SUFFIX, convert_paths
 
@@ -52,6 +52,8 @@ def convert(paths, target, out_dir) -> None:
             code = max(code, 1)
         if folder is None:
             sys.stdout.write(g.text)
-        else:
-            (folder / (g.ref + SUFFIX[target])).write_text(g.text, encoding="utf-8")
+        else:  # the files written, one a line, on stdout
+            written = folder / (g.ref + SUFFIX[target])
+            written.write_text(g.text, encoding="utf-8")
+            click.echo(str(written))
     sys.exit(code)

@@ -145,7 +145,7 @@ class Problem:
     honba: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass  # not frozen: a compiled frozen dataclass cannot be unpickled (it goes to the pool's workers)
 class Piece:
     """Some consecutive rounds of one log, as the reader of its format takes them: a slice of the text
     (mjlog, mjai) or the raw round lists (tenhou6). Small and picklable: the unit of work of a pool.

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .model import Riichi, Round
 
 
-@dataclass(frozen=True)
+@dataclass  # not frozen: a compiled frozen dataclass cannot be unpickled (it comes back from the workers)
 class Summary:
     """What the next round's start must follow from."""
 

@@ -550,7 +550,7 @@ def test_rules_lists_presets():
     assert result.exit_code == 0
     for name in ("tenhou", "mahjongsoul", "mleague", "wrc2022", "ema2025", "jpml2023"):
         assert name in result.stdout or name[:8] in result.stdout
-    data = json.loads(run("rules", "--json").stdout)
+    data = json.loads(run("rules", "--json").stdout)["presets"]  # the envelope (issue 20)
     assert set(data) == set(PRESETS)
     assert data["mleague"]["kiriage_mangan"] is True
     assert data["tenhou"]["aka_dora"] == 3

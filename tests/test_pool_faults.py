@@ -128,9 +128,11 @@ def test_an_error_in_a_worker_is_raised_in_the_parent():
 @pytest.fixture(scope="module")
 def big_results(tmp_path_factory) -> Path:
     # Each hand echoes a 16 KB id: every result (256 hands) is far larger than a pipe (the issue's
-    # race needed a worker blocked writing a large result into a full pipe when Ctrl-C came).
+    # race needed a worker blocked writing a large result into a full pipe when Ctrl-C came). 4,000 of
+    # them: since the batch writes its JSON text straight from the results, 1,000 were done before some
+    # of the Ctrl-C points (exit 0, not 130).
     path = tmp_path_factory.mktemp("big") / "ids.jsonl"
-    path.write_text((json.dumps({"hand": GOOD, "id": "x" * 16_000}) + "\n") * 1000)
+    path.write_text((json.dumps({"hand": GOOD, "id": "x" * 16_000}) + "\n") * 4000)
     return path
 
 

@@ -9,8 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import closing
-from typing import Any
+from typing import Any, cast
 
+from .api_types import (
+    AnalyzeResult,
+    ReplayRecord,
+    RulesResult,
+    ScoreResult,
+    SettleResult,
+    ShantenResult,
+    TableResult,
+    WaitsResult,
+)
 from .core.errors import InvalidContext, RiichiError
 from .core.rules import (
     DEFAULT_PRESET,
@@ -64,7 +74,7 @@ def score_items(items: Iterable[tuple[Any, str | None]], rules: Rules, jobs: int
             yield from done
 
 
-def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Iterator[dict]:
+def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Iterator[ScoreResult]:
     """Score many mappings, yielding what `score` returns for each, in input order (lazily:
     ``mappings`` may be a stream; with ``jobs`` > 1 a bounded number of hands is in flight).
 
@@ -75,11 +85,11 @@ def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Ite
         default = rules_of(rules)
     except RiichiError as err:  # bad default rules: every hand is refused with the reason
         refused = error_dict(err, {})
-        return (dict(refused) for _ in mappings)
-    return score_items(((m, None) for m in mappings), default, jobs)
+        return (cast(ScoreResult, dict(refused)) for _ in mappings)
+    return cast(Iterator[ScoreResult], score_items(((m, None) for m in mappings), default, jobs))
 
 
-def waits(mapping: Any, rules: Any = None) -> dict:
+def waits(mapping: Any, rules: Any = None) -> WaitsResult:
     """What a 13-tile hand waits on (`riichi waits --json`): a mapping of YAML keys plus ``visible``.
 
     ``rules`` (a preset name, ``{"rules", "rule_options"}`` or Rules) are the defaults the
@@ -97,10 +107,10 @@ def waits(mapping: Any, rules: Any = None) -> dict:
         situation = {k: v for k, v in mapping.items() if k != "visible"}
         return waits_of(situation, _rules_or_none(rules), visible)[0]
 
-    return checked(work, lambda err: refusal(err, mapping, WAITS_KEYS))[0]
+    return cast(WaitsResult, checked(work, lambda err: refusal(err, mapping, WAITS_KEYS))[0])
 
 
-def shanten(mapping: Any, rules: Any = None) -> dict:
+def shanten(mapping: Any, rules: Any = None) -> ShantenResult:
     """Shanten of 13 or 14 tiles (`riichi shanten --json`): ``hand``, optional ``visible``, ``dora``, ``id``.
 
     A plain string is taken as the hand. ``rules`` (or the mapping's ``rules``/``rule_options``) only
@@ -126,10 +136,10 @@ def shanten(mapping: Any, rules: Any = None) -> dict:
         report = shanten_of(mapping.get("hand"), seen, dora, players)[0]
         return {**report, "id": mapping["id"]} if "id" in mapping else report
 
-    return checked(work, lambda err: refusal(err, mapping, SHANTEN_KEYS))[0]
+    return cast(ShantenResult, checked(work, lambda err: refusal(err, mapping, SHANTEN_KEYS))[0])
 
 
-def analyze(mapping: Any, rules: Any = None) -> dict:
+def analyze(mapping: Any, rules: Any = None) -> AnalyzeResult:
     """Which discard, and what each is worth (`riichi analyze --json`, SPEC 13): a mapping of the keys
     ``hand`` (14 tiles), ``dora``, ``round_wind``, ``seat_wind``, ``turn``, ``seen``, ``target``,
     ``hand_changes``, ``extra``, ``dama``, ``ippatsu``, ``haitei``, ``id``, ``rules``, ``rule_options``;
@@ -146,10 +156,10 @@ def analyze(mapping: Any, rules: Any = None) -> dict:
     def work() -> dict:
         return analyze_of(mapping, _rules_or_none(rules))[0]
 
-    return checked(work, lambda err: refusal(err, mapping, ANALYZE_KEYS))[0]
+    return cast(AnalyzeResult, checked(work, lambda err: refusal(err, mapping, ANALYZE_KEYS))[0])
 
 
-def settle(mapping: Any, rules: Any = None) -> dict:
+def settle(mapping: Any, rules: Any = None) -> SettleResult:
     """Settle the end of a round (`riichi settle --json`): a mapping of the settlement keys.
 
     >>> settle({"draw": {"kind": "exhaustive", "tenpai": ["S"]}})["deltas"]
@@ -157,14 +167,15 @@ def settle(mapping: Any, rules: Any = None) -> dict:
     """
     from .settle.settlement import error_result, settle_checked
 
-    return checked(lambda: settle_checked(mapping, _rules_or_none(rules))[0], error_result)[0]
+    settled = checked(lambda: settle_checked(mapping, _rules_or_none(rules))[0], error_result)[0]
+    return cast(SettleResult, settled)
 
 
 def _rules_or_none(rules: Any) -> Rules | None:
     return None if rules is None else rules_of(rules)
 
 
-def table(rules: Any = None) -> dict:
+def table(rules: Any = None) -> TableResult:
     """The han x fu score table (`riichi table --json`) under a preset name, a rules mapping or Rules.
 
     >>> [c["ron"] for c in table("mleague")["cells"] if (c["han"], c["fu"], c["dealer"]) == (4, 30, False)]
@@ -175,17 +186,21 @@ def table(rules: Any = None) -> dict:
     def work() -> dict:
         return {"ok": True, "error": None, **score_table(rules_of(rules))}
 
-    return checked(work, lambda err: refusal(err, None, TABLE_KEYS))[0]
+    return cast(TableResult, checked(work, lambda err: refusal(err, None, TABLE_KEYS))[0])
 
 
-def rules(preset: Any = None) -> dict:
+def _options(rules: Rules) -> dict[str, bool | int | str]:
+    return cast("dict[str, bool | int | str]", dict(option_items(rules)))
+
+
+def rules(preset: Any = None) -> RulesResult:
     """Every option of a preset (`riichi rules PRESET --json`); with no preset, every preset's options.
 
     >>> rules("ema")["options"]["kiriage_mangan"]
     True
     """
     if preset is None:  # the ok/error envelope of every command, the presets inside it
-        presets = {name: dict(option_items(r)) for name, r in PRESETS.items()}
+        presets = {name: _options(r) for name, r in PRESETS.items()}
         return {"ok": True, "error": None, "presets": presets, "default": DEFAULT_PRESET}
 
     def name_of() -> str:
@@ -195,8 +210,8 @@ def rules(preset: Any = None) -> dict:
 
     name, err = checked(name_of, lambda err: "")
     if err is not None:
-        return refusal(err, None, RULES_KEYS)
-    options = dict(option_items(PRESETS[name]))
+        return cast(RulesResult, refusal(err, None, RULES_KEYS))
+    options = _options(PRESETS[name])
     return {
         "ok": True,
         "error": None,
@@ -206,7 +221,7 @@ def rules(preset: Any = None) -> dict:
     }
 
 
-def replay(path_or_text: Any, rules: Any = None, rule_options: dict | None = None) -> list[dict]:
+def replay(path_or_text: Any, rules: Any = None, rule_options: dict | None = None) -> list[ReplayRecord]:
     """Re-score and re-settle every round of a game log (`riichi replay --format json`'s rounds,
     docs/output.md): a path (a file or a folder of logs), or the log itself as text or bytes (mjlog XML,
     gzipped or not, or tenhou6 JSON).
@@ -228,14 +243,15 @@ def replay(path_or_text: Any, rules: Any = None, rule_options: dict | None = Non
         overrides = dict(rule_options or {})
         with_overrides(base, overrides)  # an unknown option is refused here, once
     except RiichiError as e:
-        return [error_object("-", "", None, e.code, e.one_line())]
+        return cast(list[ReplayRecord], [error_object("-", "", None, e.code, e.one_line())])
     if isinstance(path_or_text, (bytes, bytearray)):
         try:
             text = text_of(bytes(path_or_text))
         except BadLog as e:
-            return [error_object("-", "", None, "unreadable", str(e))]
-        return replay_text(text, "-", "", base, overrides)
+            return cast(list[ReplayRecord], [error_object("-", "", None, "unreadable", str(e))])
+        return cast(list[ReplayRecord], replay_text(text, "-", "", base, overrides))
     text = str(path_or_text)
     if text.lstrip()[:1] in ("<", "{"):
-        return replay_text(text, "-", "", base, overrides)
-    return [d for path, refused in log_paths([text]) for d in replay_path(path, base, overrides, refused)]
+        return cast(list[ReplayRecord], replay_text(text, "-", "", base, overrides))
+    records = [d for path, refused in log_paths([text]) for d in replay_path(path, base, overrides, refused)]
+    return cast(list[ReplayRecord], records)

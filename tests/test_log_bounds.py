@@ -12,7 +12,6 @@ import copy
 import gzip
 import json
 import os
-import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -29,14 +28,23 @@ EXAMPLE = json.loads((ROOT / "examples" / "logs" / "double-riichi.json").read_te
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
+# The peak of one child alone: RUSAGE_CHILDREN in the test process is the largest of every child it has
+# ever run (an earlier test's subprocess would count), so a small parent runs the replay and reports it.
+PEAK_OF_CHILD = (
+    "import resource, subprocess, sys; code = subprocess.call(sys.argv[1:]); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(code)"
+)
+
+
 def replay(*args: str) -> tuple[int, list[dict], str, int]:
     """The real `riichi replay ... --format jsonl`: (exit code, records, stderr, peak RSS in MB)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    p = subprocess.run([sys.executable, "-m", "riichi_cli", "replay", *args, "--format", "jsonl"], env=ENV,
-                       capture_output=True, timeout=120)  # fmt: skip
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    command = [sys.executable, "-m", "riichi_cli", "replay", *args, "--format", "jsonl"]
+    p = subprocess.run(
+        [sys.executable, "-c", PEAK_OF_CHILD, *command], env=ENV, capture_output=True, timeout=120
+    )
     records = [json.loads(line) for line in p.stdout.splitlines()]
-    return p.returncode, records, p.stderr.decode(), max(peak, before) // 1024
+    err, _, peak = p.stderr.decode().rstrip("\n").rpartition("\n")
+    return p.returncode, records, err, int(peak) // 1024
 
 
 def spoilt(path: list, value: object) -> str:

@@ -353,6 +353,13 @@ def test_tenpai_hands_are_checked():
     assert "not listed tenpai" in refused(draw({"W": "123m456p789s1122z"}))
 
 
+def test_a_tenpai_hand_with_a_red_five_counts():
+    # 123m 406p (a red 5p) 789s 11z 22z: shanpon on East and South, tenpai; tenhou has three red fives.
+    draw = {"kind": "exhaustive", "tenpai": ["S"], "hands": {"S": "123m406p789s1122z"}}
+    r = run({"draw": draw})
+    assert r["draw"]["tenpai"] == ["S"] and deltas(r) == [-1000, 3000, -1000, -1000]
+
+
 # -- nagashi mangan -------------------------------------------------------------------------
 
 
@@ -389,6 +396,8 @@ def test_abortive_draws_move_nothing(reason):
     r = run({"honba": 2, "riichi_sticks": 5, "riichi": list("ESWN"), "draw": draw})
     assert r["kind"] == "abortive_draw" and deltas(r) == [0, 0, 0, 0]
     assert nxt(r) == (True, 3, 5)
+    # no tenpai is checked at an abortive draw: the draw object names the reason, its lists are empty
+    assert r["draw"] == {"kind": "abortive", "reason": reason, "tenpai": [], "noten": [], "nagashi": []}
 
 
 def test_chombo_mangan_non_dealer():
@@ -404,6 +413,15 @@ def test_chombo_mangan_non_dealer():
 def test_chombo_mangan_dealer():
     r = run({"chombo": {"seat": "E"}}, chombo="mangan")
     assert deltas(r) == [-12000, 4000, 4000, 4000]
+
+
+@pytest.mark.parametrize("preset", ["mleague", "ema2025"])
+def test_chombo_mangan_takes_no_points_off_the_final_score(preset):
+    # chombo: mangan where the preset's chombo_points is 20000: the reverse mangan tsumo is the whole
+    # penalty (W: 4000 to E, 2000 to S and N), nothing is deducted at the end, no "no penalty" note.
+    r = run({"chombo": {"seat": "W"}}, preset, chombo="mangan")
+    assert deltas(r) == [4000, 2000, -8000, 2000]
+    assert r["chombo"]["deduction"] == 0 and r["warnings"] == []
 
 
 @pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul"])

@@ -353,6 +353,35 @@ def test_tenpai_hands_are_checked():
     assert "not listed tenpai" in refused(draw({"W": "123m456p789s1122z"}))
 
 
+def _hands(hands: object) -> dict:
+    return {"draw": {"kind": "exhaustive", "tenpai": ["S"], "hands": hands}}
+
+
+# A refusal names the key at fault and shows what it got (one line, docs/output.md "error").
+@pytest.mark.parametrize(
+    ("mapping", "message"),
+    [
+        (_hands(["x"]), "draw.hands must be a mapping of seat to hand, got ['x']"),
+        (_hands({"S": 5}), "draw.hands.S must be a hand in tile notation, got 5"),
+        (_hands({"S": "123m456p789s11223z"}),
+         "draw.hands.S: a hand at a draw has 13 tiles (a meld counts 3), this one has 14"),
+        ({"chombo": "N"}, "chombo must be a mapping like {seat: N, reason: ...}, got 'N'"),
+        ({"chombo": {"seat": "N", "reason": 5}}, "chombo.reason must be text, got 5"),
+        ({"chombo": {"seat": "N", "points": 1}}, "chombo: unknown key 'points'; valid keys: reason, seat"),
+    ],
+)  # fmt: skip
+def test_refusals_name_the_key_and_show_the_input(mapping, message):
+    assert refused(mapping) == message
+
+
+def test_the_pure_karaten_note_names_the_seat_the_wait_and_the_rule():
+    r = run({"draw": {"kind": "exhaustive", "tenpai": ["W"], "hands": {"W": KARATEN}}})
+    assert r["warnings"] == [
+        "W counts as noten: pure karaten (every wait, 1m, is held four times in the hand) under tenhou "
+        "(pure_karaten_is_tenpai: false)"
+    ]
+
+
 def test_a_tenpai_hand_with_a_red_five_counts():
     # 123m 406p (a red 5p) 789s 11z 22z: shanpon on East and South, tenpai; tenhou has three red fives.
     draw = {"kind": "exhaustive", "tenpai": ["S"], "hands": {"S": "123m406p789s1122z"}}

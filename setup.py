@@ -87,8 +87,16 @@ class OptionalBuildExt(build_ext):
             print(f"riichi: could not compile {ext.name} ({e}); using pure Python", file=sys.stderr)
 
 
+#: Commands that only write metadata. pip runs setup.py three times (egg_info for the build
+#: requirements, dist_info for the metadata, bdist_wheel for the wheel); translating the core to C in
+#: the first two was a third of the install time, and nothing of it was used.
+METADATA_ONLY = {"egg_info", "dist_info", "sdist"}
+
+
 def compiled_core():
     if os.environ.get("RIICHI_PURE_PYTHON"):
+        return []
+    if len(sys.argv) > 1 and sys.argv[1] in METADATA_ONLY:
         return []
     try:
         from mypyc.build import mypycify

@@ -4,6 +4,7 @@ without building riichi again, and `.ci/run` runs exactly the two README lines."
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,38 @@ def test_the_build_compiles_every_pure_module_as_several_c_files():
     text = (ROOT / "setup.py").read_text(encoding="utf-8")
     assert "multi_file=True" in text and 'opt_level="3"' in text
     assert 'PURE = ("core", "io", "analysis", "settle", "logs")' in text
+
+
+def run_setup_py(monkeypatch: pytest.MonkeyPatch, command: str) -> tuple[list[str], dict]:
+    """setup.py run as pip runs it, with mypyc and setuptools.setup stubbed: which modules would be
+    translated, and what setup() was given."""
+    import runpy
+    import types
+
+    import setuptools
+
+    translated: list[str] = []
+    given: dict = {}
+    build = types.ModuleType("mypyc.build")
+    build.mypycify = lambda modules, **options: translated.extend(modules) or []  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mypyc", types.ModuleType("mypyc"))
+    monkeypatch.setitem(sys.modules, "mypyc.build", build)
+    monkeypatch.setattr(setuptools, "setup", lambda **kwargs: given.update(kwargs))
+    monkeypatch.setattr(sys, "argv", ["setup.py", command])
+    monkeypatch.delenv("RIICHI_PURE_PYTHON", raising=False)
+    monkeypatch.chdir(ROOT)
+    runpy.run_path(str(ROOT / "setup.py"))
+    return translated, given
+
+
+@pytest.mark.parametrize("command", ["egg_info", "dist_info"])
+def test_metadata_steps_do_not_translate_the_core(monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    # pip runs setup.py for egg_info and dist_info before bdist_wheel; each translation costs ~15 s.
+    translated, given = run_setup_py(monkeypatch, command)
+    assert translated == [] and given["ext_modules"] == []
+
+
+def test_the_wheel_step_translates_every_pure_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    translated, _ = run_setup_py(monkeypatch, "bdist_wheel")
+    assert "riichi_cli/core/points.py" in translated and "riichi_cli/settle/wins.py" in translated
+    assert not any(path.endswith("__init__.py") for path in translated)

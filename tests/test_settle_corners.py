@@ -188,3 +188,12 @@ def test_the_rounds_honba_reach_the_scorer():
     assert refused["ok"] is False and refused["error"]["detail"] == "below_minimum"
     # 4 honba: pinfu 1 han 30 fu = 1000, plus 4 x 300
     assert run({"honba": 4, "wins": [win]}, "tenhou", ryanshiba=True)["deltas"]["S"] == 1000 + 1200
+
+
+def test_the_nearest_winner_takes_back_their_own_stick_and_the_rest():
+    # EMA (own_stick_back): S declared riichi this round, one more stick was carried: 2 on the table.
+    # S is the only (so the nearest) winner: its own stick back plus the carried one, +2000 in all;
+    # riichi + pinfu 2 han 30 fu: 30 x 16 = 480 x 4 = 1920 -> 2000 from W. Nothing is left on the table.
+    r = run({"riichi": ["S"], "riichi_sticks": 2, "wins": [win()]}, "ema2025")
+    assert r["deltas"] == {"E": 0, "S": 4000, "W": -2000, "N": 0}
+    assert r["next"]["riichi_sticks"] == 0

@@ -193,7 +193,9 @@ def test_triple_ron_is_an_abortive_draw_under_tenhou():
     r = run(TRIPLE)
     assert r["kind"] == "abortive_draw" and r["draw"]["reason"] == "sanchahou"
     assert deltas(r) == [0, 0, 0, 0] and r["wins"] == []
-    assert r["skipped"] == [{"seat_wind": s, "reason": "triple ron: abortive draw (sanchahou)"} for s in "ESW"]
+    assert r["skipped"] == [
+        {"seat_wind": s, "reason": "triple ron: abortive draw (sanchahou)"} for s in "ESW"
+    ]
     assert nxt(r) == (True, 3, 2)  # dealer stays, honba + 1, deposits stay
 
 

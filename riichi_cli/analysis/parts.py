@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from ..core.int_table import IntTable
 from ..core.native import i64
 from .vectors import (
     _BITS,
@@ -24,7 +25,6 @@ from .vectors import (
     _MAX_SETS,
     _MEMO_LIMIT,
     _NUM_TILES,
-    _ORPHAN_SET,
     _TWO_KINDS,
     _VEC_LEN,
     Counts,
@@ -202,8 +202,10 @@ _HONORS: Final = 3
 #: _HONOR_FLAG | _TWO_KINDS. The four-player suit would let a fourth 1m join 2m 3m that do not exist.
 _THREE_PLAYER_MAN: Final = (0, 8)
 
-# Vector ids by part key (suit keys below _HONOR_FLAG, honor keys and two-kind keys with it).
-_part_ids: Final[dict[int, int]] = {}
+# Vector ids by part key (suit keys below _HONOR_FLAG, honor keys and two-kind keys with it): a
+# table of native ints (`IntTable`), since a hand costs four look-ups of keys too large for a dict
+# to take without making an int object each time. At most 2**18 keys (as _MEMO_LIMIT), then cleared.
+_part_ids: Final = IntTable(12, 19)
 
 
 def _part_size(key: int) -> int:
@@ -221,21 +223,13 @@ def _tile(part: int, key: int, pos: int) -> int:
 def _part_id(key: int) -> int:
     """The interned distance vector of one part, by its key."""
     vid = _part_ids.get(key)
-    if vid is None:
-        if len(_part_ids) > _MEMO_LIMIT:
-            _part_ids.clear()
+    if vid < 0:
         if key & _HONOR_FLAG:
             vid = _honor_vector_id(tuple(sorted(c for c in _unpack(key & _COUNTS, 7) if c)))
         else:
             vid = _suit_vector_id(_unpack(key, 9))
-        _part_ids[key] = vid
+        _part_ids.put(key, vid)
     return vid
-
-
-#: What one copy of each tile adds to its part key (a table: ``1 << n`` on native ints is 32 bits wide).
-_UNIT: Final[list[int]] = [1 << (_BITS * (t - _PART_START[min(t // 9, 3)])) for t in range(_NUM_TILES)]
-#: Thirteen orphans' tiles: 1 at each, 0 elsewhere.
-_IS_ORPHAN: Final[list[int]] = [1 if t in _ORPHAN_SET else 0 for t in range(_NUM_TILES)]
 
 
 def _as_list(counts: Counts) -> list[int]:
@@ -262,23 +256,26 @@ def _scan(c: list[int]) -> tuple[i64, i64, i64, i64, i64, i64, i64]:
             continue
         if x < 0 or x > 4:
             raise ValueError("tile counts must be 0..4")
-        part: i64 = x * _UNIT[t]
-        if t < 9:
-            m += part
-        elif t < 18:
-            p += part
-        elif t < 27:
-            s += part
-        else:
-            h += part
         n += x
         kinds += 1
         if x >= 2:
             pairs += 1
-        if _IS_ORPHAN[t]:
-            orphans += 1
-            if x >= 2:
-                paired = 1
+        if t < 27:
+            pos: i64 = t % 9
+            # x is a native int, so the shift is 64 bits wide (a literal 1 would be a C int)
+            if t < 9:
+                m += x << (_BITS * pos)
+            elif t < 18:
+                p += x << (_BITS * pos)
+            else:
+                s += x << (_BITS * pos)
+            if pos != 0 and pos != 8:
+                continue
+        else:
+            h += x << (_BITS * (t - 27))
+        orphans += 1  # a terminal or an honor
+        if x >= 2:
+            paired = 1
     chiitoitsu = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # four equal tiles are one pair
     return m, p, s, h, n, chiitoitsu, 13 - orphans - paired
 

@@ -12,8 +12,6 @@ from riichi_cli.core.notation import parse_written
 from riichi_cli.core.rules import resolve_rules
 
 FOLDER = Path(__file__).resolve().parents[2] / "shared" / "analysis"
-if not FOLDER.is_dir():  # a worktree sits one level deeper than the main checkout
-    FOLDER = Path(__file__).resolve().parents[3] / "shared" / "analysis"
 #: Tenhou's rules as the reference program scores them: it counts suuankou tanki (and the other
 #: double yakuman) twice, which Tenhou does not (on 149m11122366p677s the expected scores are 0.1-1%
 #: lower with single yakuman; tenpai and win are the same).

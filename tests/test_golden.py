@@ -326,6 +326,36 @@ YAKU = [
     ),
     # renhou none (tenhou): like ippatsu with ippatsu false (docs/input.md), the flag is refused.
     win("renhou_none", {"hand": TANPIN, "renhou": True}, expect(error="invalid_context", words=("renhou",))),
+    # Near misses (issue 21, surviving mutants of core/yaku.py).
+    # 123m 123m (12233m + 1m: 23m ryanmen) 444p 666s 88s: iipeikou with only two sequences in the hand.
+    # 20 + 10 closed ron + 4 + 4 (concealed simple triplets) = 38 -> 40; 1 han: 40x8=320, x4 -> 1300.
+    win(
+        "iipeikou_two_sequences",
+        {"hand": "12233m444p666s88s1m"},
+        expect(han=1, fu=40, raw=38, total=1300, yaku={"iipeikou": 1}),
+    ),
+    # 123m 789m 123p (23p + 1p ryanmen) 99p 777z: chanta and chun, but no junchan: a set is an honor.
+    # 20 + 10 + 8 (concealed honor triplet) = 38 -> 40; 3 han: 40x32=1280, x4=5120 -> 5200.
+    win(
+        "chanta_honor_triplet_not_junchan",
+        {"hand": "123789m2399p777z1p"},
+        expect(han=3, fu=40, raw=38, total=5200, yaku={"chanta": 2, "chun": 1}),
+    ),
+    # 111p 111s 111z (East) 234m (23m + 4m) 55m: triplets of one number in two suits and an honor are
+    # no sanshoku doukou. Sanankou 2 + round wind 1 = 3 han; 20 + 10 + 8 + 8 + 8 = 54 -> 60;
+    # 60x32=1920, x4=7680 -> 7700.
+    win(
+        "one_tile_triplets_with_east_not_doukou",
+        {"hand": "2355m111p111s111z4m"},
+        expect(han=3, fu=60, raw=54, total=7700, yaku={"sanankou": 2, "round_wind": 1}),
+    ),
+    # 456m 789m 123p 678s (67s + 8s ryanmen) 55s: three sequences in a row across two suits are no ittsu.
+    # Pinfu only: 20 + 10 = 30; 1 han: 30x8=240, x4=960 -> 1000.
+    win(
+        "straight_across_suits_not_ittsu",
+        {"hand": "456789m123p5567s8s"},
+        expect(han=1, fu=30, raw=30, total=1000, yaku={"pinfu": 1}),
+    ),
 ]
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..core.native import i64
 from .parts import part_distance, part_key, part_vector, rest_vectors
 
 NUM_KINDS: Final = 37
@@ -168,28 +169,37 @@ class Shanten:
         return out
 
 
-def _place(out: list[int], first: int, moves: list[int]) -> None:
+def _place(out: list[int], first: i64, moves: list[int]) -> None:
+    i: i64
     for i in range(len(moves)):
         out[first + i] = moves[i]
 
 
 def _closed_stats(m: int, p: int, s: int, z: int) -> tuple[int, int, int, int]:
     """Kinds, pairs, orphan kinds and paired orphan kinds of a hand's four parts."""
-    kinds = pairs = orphans = paired = 0
-    for t in range(34):
-        n = _count(m, p, s, z, t)
-        if n:
-            kinds += 1
-            if n >= 2:
-                pairs += 1
-            if _IS_ORPHAN[t]:
-                orphans += 1
+    kinds: i64 = 0
+    pairs: i64 = 0
+    orphans: i64 = 0
+    paired: i64 = 0
+    part: i64
+    pos: i64
+    for part in range(4):
+        x: i64 = m if part == 0 else p if part == 1 else s if part == 2 else z
+        for pos in range(7 if part == 3 else 9):
+            n = x >> (3 * pos) & 7
+            if n:
+                kinds += 1
+                orphan = part == 3 or pos == 0 or pos == 8
                 if n >= 2:
-                    paired += 1
+                    pairs += 1
+                    if orphan:
+                        paired += 1
+                if orphan:
+                    orphans += 1
     return kinds, pairs, orphans, paired
 
 
-def _count(m: int, p: int, s: int, z: int, t: int) -> int:
+def _count(m: int, p: int, s: int, z: int, t: i64) -> i64:
     if t < 9:
         return m >> (3 * t) & 7
     if t < 18:
@@ -208,6 +218,7 @@ def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int) ->
     kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
     reach = _closed_shanten(kinds, pairs, orphans, paired) - (1 if sign > 0 else 0)
     worst = 0
+    t: i64
     for t in range(34):
         if out[t] != NOT_HELD and out[t] > worst:
             worst = out[t]
@@ -328,15 +339,16 @@ class Graph:
         pool, start_counts = self.pool, self.start_counts
         around = self.shanten.around(hi, lo, 1)
         draws = self.draws
+        k: i64
         for k in range(NUM_KINDS):
-            held = hi >> (3 * k) & 7 if k < 18 else lo >> (3 * (k - 18)) & 7
-            left = pool[k] - held
+            held: i64 = hi >> (3 * k) & 7 if k < 18 else lo >> (3 * (k - 18)) & 7
+            left: i64 = pool[k] - held
             if left <= 0:
                 continue
-            s14 = around[TILE_OF[k]]
+            s14: i64 = around[TILE_OF[k]]
             if riichi and s14 >= 0:
                 continue  # after riichi the hand is fixed: only a win is drawn
-            d14 = dist + (1 if held >= start_counts[k] else 0)
+            d14: i64 = dist + (1 if held >= start_counts[k] else 0)
             if s14 < s or d14 + s14 <= budget:
                 draws.append(self._state14(hi + UNIT_HI[k], lo + UNIT_LO[k], s14, d14, k) << 3 | left)
 
@@ -364,12 +376,13 @@ class Graph:
         budget = self.back_budget
         start_counts, succ = self.start_counts, self.succ
         around = self.shanten.around(hi, lo, -1)
+        d: i64
         for d in range(NUM_KINDS):
-            held = hi >> (3 * d) & 7 if d < 18 else lo >> (3 * (d - 18)) & 7
+            held: i64 = hi >> (3 * d) & 7 if d < 18 else lo >> (3 * (d - 18)) & 7
             if not held:
                 continue
-            s13 = around[TILE_OF[d]]
-            d13 = dist - (1 if held > start_counts[d] else 0)
+            s13: i64 = around[TILE_OF[d]]
+            d13: i64 = dist - (1 if held > start_counts[d] else 0)
             if s13 == s14 or d13 + s13 <= budget:
                 succ.append(self.state13(hi - UNIT_HI[d], lo - UNIT_LO[d], s13, d13))
         return j

@@ -11,6 +11,7 @@ its next draw is the ippatsu draw) and stayed in ("stale"). Every other state ha
 
 from __future__ import annotations
 
+from ..core.native import i64
 from .expected_graph import Graph
 from .expected_win import NO_WIN
 
@@ -41,12 +42,29 @@ class PerTurn:
 
 
 def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int], ippatsu: bool) -> PerTurn:
-    """The values of the ``watched`` 13-tile states from every turn ``turn``..18."""
-    size = len(g.hi13)
+    """The values of the ``watched`` 13-tile states from every turn ``turn``..18.
+
+    The 13-tile states' values are updated in place turn by turn (a state's new value reads only its
+    own old value and the 14-tile states' best values, computed first from the old values); the
+    14-tile states' best values live in buffers reused every turn. A win offers tenpai and win 1 at
+    every turn, written once.
+    """
+    size13, size14 = len(g.hi13), len(g.win14)
     tenpai = [1.0 if s == 0 else 0.0 for s in g.shanten13]
-    win = [0.0] * size
-    ev = [0.0] * size  # fresh
-    stale = ev  # the same list unless ippatsu makes riichi states differ
+    win = [0.0] * size13
+    ev = [0.0] * size13  # fresh
+    stale = [0.0] * size13 if ippatsu else ev  # the same list unless ippatsu makes riichi states differ
+    best_t = [0.0] * size14
+    best_w = [0.0] * size14
+    best_e = [0.0] * size14
+    best_first = [0.0] * size14 if ippatsu else best_e
+    # The first turn solved is the last draw's: its wins (haitei may be a hand's only yaku) are the
+    # wins of every earlier turn and more; a win that is none earlier is then written as a non-win.
+    win14 = g.win14
+    for j in range(size14):
+        if win14[j] >= 0 and wins.last[win14[j]] != NO_WIN:
+            best_t[j] = 1.0
+            best_w[j] = 1.0
     out_t = [[tenpai[i] for i in watched]]
     out_w = [[0.0 for _ in watched]]
     out_e = [[0.0 for _ in watched]]
@@ -58,11 +76,10 @@ def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int],
         # Only the states reached in t - turn draws or fewer matter from turn t.
         reach = min(t - turn, len(ends13) - 1)
         n13, n14 = ends13[reach], ends14[min(reach, len(ends14) - 1)]
-        best_t, best_w, best_e, best_first = _after_draw(g, n14, tenpai, win, ev, stale, plain, first)
-        tenpai, win, new_ev, new_stale = _before_draw(
-            g, n13, float(unseen - t), tenpai, win, stale, best_t, best_w, best_e, best_first, ippatsu
-        )
-        ev, stale = new_ev, new_stale
+        _after_draw(g, n14, tenpai, win, ev, stale, plain, best_t, best_w, best_e)
+        if ippatsu:
+            _first_draw(g, n14, stale, plain, first, best_e, best_first)
+        _before_draw(g, n13, float(unseen - t), tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
         out_t.append([tenpai[i] for i in watched])
         out_w.append([win[i] for i in watched])
         out_e.append([ev[i] for i in watched])
@@ -85,42 +102,42 @@ def _ends(depths: list[int]) -> list[int]:
 
 def _after_draw(
     g: Graph,
-    n14: int,
+    n14: i64,
     tenpai: list[float],
     win: list[float],
     ev: list[float],
     stale: list[float],
     plain: list[float],
-    first: list[float],
-) -> tuple[list[float], list[float], list[float], list[float]]:
+    best_t: list[float],
+    best_w: list[float],
+    best_e: list[float],
+) -> None:
     """The best of each 14-tile state: its win or its discards into next turn's 13-tile states.
 
-    The discards that decline a win lead on into the stale values (riichi stays declared); the fourth
-    list is the expected score when the win is the ippatsu draw.
+    The discards that decline a win lead on into the stale values (riichi stays declared); a win's
+    tenpai and win (1) are written once by `solve`.
     """
-    size = len(g.win14)
-    best_t = [0.0] * size
-    best_w = [0.0] * size
-    best_e = [0.0] * size
-    best_first = best_e if first is plain else [0.0] * size
     succ, lo, win14 = g.succ, g.succ_lo, g.win14
+    j: i64
+    e: i64
+    x: i64
+    w: i64
+    end: i64 = lo[0]
     for j in range(n14):
+        begin = end
+        end = lo[j + 1]
         w = win14[j]
         value = plain[w] if w >= 0 else NO_WIN
         be = 0.0
         if value != NO_WIN:  # a win: tenpai and win are 1; declining it matters to the score only
-            for e in range(lo[j], lo[j + 1]):
+            for e in range(begin, end):
                 v = stale[succ[e]]
                 if v > be:
                     be = v
-            best_t[j] = 1.0
-            best_w[j] = 1.0
             best_e[j] = value if value > be else be
-            if best_first is not best_e:
-                best_first[j] = max(first[w], be)
             continue
         bt = bw = 0.0
-        for e in range(lo[j], lo[j + 1]):
+        for e in range(begin, end):
             x = succ[e]
             v = tenpai[x]
             if v > bt:
@@ -134,50 +151,93 @@ def _after_draw(
         best_t[j] = bt
         best_w[j] = bw
         best_e[j] = be
-        if best_first is not best_e:
-            best_first[j] = be
-    return best_t, best_w, best_e, best_first
+
+
+def _first_draw(
+    g: Graph,
+    n14: i64,
+    stale: list[float],
+    plain: list[float],
+    first: list[float],
+    best_e: list[float],
+    best_first: list[float],
+) -> None:
+    """With ippatsu valued: each 14-tile state's expected score when this draw is the riichi's first
+    (a win is worth ``first``; declining it, or any other state, is worth what `_after_draw` found)."""
+    succ, lo, win14 = g.succ, g.succ_lo, g.win14
+    j: i64
+    e: i64
+    w: i64
+    for j in range(n14):
+        w = win14[j]
+        if w >= 0 and plain[w] != NO_WIN:
+            be = 0.0
+            for e in range(lo[j], lo[j + 1]):
+                v = stale[succ[e]]
+                if v > be:
+                    be = v
+            best_first[j] = first[w] if first[w] > be else be
+        else:
+            best_first[j] = best_e[j]
 
 
 def _before_draw(
     g: Graph,
-    n13: int,
+    n13: i64,
     den: float,
     tenpai: list[float],
     win: list[float],
+    ev: list[float],
     stale: list[float],
     best_t: list[float],
     best_w: list[float],
     best_e: list[float],
     best_first: list[float],
-    ippatsu: bool,
-) -> tuple[list[float], list[float], list[float], list[float]]:
-    """Each 13-tile state's values from this turn: its pursued draws, the rest thrown back."""
-    size = len(g.hi13)
-    new_t = [0.0] * size
-    new_w = [0.0] * size
-    new_e = [0.0] * size
-    new_stale = [0.0] * size if ippatsu else new_e
-    draws, lo = g.draws, g.draw_lo
+) -> None:
+    """Each 13-tile state's values from this turn (in place): its pursued draws, the rest thrown back.
+
+    A riichi state's draws all win, so its tenpai stays 1 (``(sum c + rest) / den``), unwritten. With
+    ippatsu valued (``stale`` apart from ``ev``) a riichi state's fresh value takes its wins at the
+    first draw's value.
+    """
+    draws, lo, riichi13 = g.draws, g.draw_lo, g.riichi13
+    apart = stale is not ev
+    i: i64
+    e: i64
+    j: i64
+    edge: i64
+    end: i64 = lo[0]
     for i in range(n13):
+        begin = end
+        end = lo[i + 1]
         rest = den
-        at = aw = ae = af = 0.0
-        for e in range(lo[i], lo[i + 1]):
-            edge = draws[e]
-            c = float(edge & 7)
-            j = edge >> 3
-            rest -= c
-            at += c * best_t[j]
-            aw += c * best_w[j]
-            ae += c * best_e[j]
-            if ippatsu:
+        riichi = riichi13[i]
+        if riichi:
+            aw = ae = af = 0.0
+            for e in range(begin, end):
+                edge = draws[e]
+                c = float(edge & 7)
+                j = edge >> 3
+                rest -= c
+                aw += c * best_w[j]
+                ae += c * best_e[j]
                 af += c * best_first[j]
-        new_t[i] = (at + rest * tenpai[i]) / den
-        new_w[i] = (aw + rest * win[i]) / den
-        kept = rest * stale[i]
-        if ippatsu:
-            new_stale[i] = (ae + kept) / den
-            new_e[i] = (af + kept) / den if g.riichi13[i] else new_stale[i]
         else:
-            new_e[i] = (ae + kept) / den
-    return new_t, new_w, new_e, new_stale
+            at = aw = ae = 0.0
+            for e in range(begin, end):
+                edge = draws[e]
+                c = float(edge & 7)
+                j = edge >> 3
+                rest -= c
+                at += c * best_t[j]
+                aw += c * best_w[j]
+                ae += c * best_e[j]
+            af = ae
+            tenpai[i] = (at + rest * tenpai[i]) / den
+        win[i] = (aw + rest * win[i]) / den
+        kept = rest * stale[i]
+        if apart:
+            stale[i] = (ae + kept) / den
+            ev[i] = (af + kept) / den
+        else:
+            ev[i] = (ae + kept) / den

@@ -18,7 +18,7 @@ from ..core.reading import readings
 from ..core.rules import Rules
 from ..core.scoring import Result, score_reading
 from ..core.tiles import dora_of_players
-from .expected_graph import NUM_KINDS, kind_tile, tile_counts
+from .expected_graph import NUM_KINDS, kind_tile
 
 #: The value of a complete hand that is no win (no yaku): never taken.
 NO_WIN: Final = -1.0
@@ -55,7 +55,15 @@ class WinScorer:
         self.rules = rules
         self.ura = ura and rules.ura_dora
         self.ura_count = max(1, len(dora)) if rules.kan_ura else 1
+        #: The dora each tile indicates, and the copies of it in the melds (fixed for the problem).
+        self.ura_target = [dora_of_players(t, rules.players) for t in range(34)]
         self.shapes: dict[int, dict[int, WinShape]] = {}
+        #: The ura dora's chances by the 34 tiles (any winning tile, any flags: they need only the tiles).
+        self.ura_memo: dict[int, dict[int, list[tuple[int, float]]]] = {}
+        #: One Context per (riichi, ippatsu, haitei): the situation is the same for every hand.
+        self.contexts: dict[int, Context] = {}
+        #: Points of a tsumo by han and fu (the winner's seat is fixed): many readings share them.
+        self.points: dict[int, int] = {}
 
     def value(self, hi: int, lo: int, kind: int, riichi: bool, ippatsu: bool, haitei: bool) -> float:
         """The expected value of winning with the packed 14 tiles (the winning tile in) on ``kind``;
@@ -72,41 +80,96 @@ class WinScorer:
             self.shapes[outer] = inner
         shape = inner.get(tiles_hi)
         if shape is None:
-            shape = self._shape(tile_counts(hi, lo), kind_tile(kind), riichi, ippatsu, haitei)
+            shape = self._shape(tiles_hi, tiles_lo, kind_tile(kind), flags)
             inner[tiles_hi] = shape
-        return shape.value(reds if self.rules.aka_dora else 0, self.rules)
+        return shape.value(reds if self.rules.aka_dora else 0, self)
 
-    def _shape(self, counts: list[int], win: int, riichi: bool, ippatsu: bool, haitei: bool) -> WinShape:
+    def _shape(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> WinShape:
+        counts = _unpack34(tiles_hi, tiles_lo)
+        riichi = flags & 1 != 0
         hand = Hand(tuple(counts), win, self.melds, (0, 0, 0), False)
-        ctx = Context(
-            tsumo=True,
-            round_wind=self.round_wind,
-            seat_wind=self.seat_wind,
-            riichi=riichi,
-            ippatsu=ippatsu and riichi and self.rules.ippatsu,
-            haitei=haitei,
-            dora=self.dora,
-            players=self.rules.players,
-        )
+        ctx = self._context(flags)
         results: list[Result] = []
         for r in readings(hand, ctx, self.rules):
             res = score_reading(r)
             if isinstance(res, Result):
                 results.append(res)
-        chances = self._ura_hits(counts) if riichi and self.ura else [(0, 1.0)]
+        chances = [(0, 1.0)]
+        if riichi and self.ura and results:
+            chances = self._ura_chances(tiles_hi, tiles_lo, counts)
         return WinShape(results, chances, ctx.dealer)
+
+    def _context(self, flags: int) -> Context:
+        ctx = self.contexts.get(flags)
+        if ctx is None:
+            riichi = flags & 1 != 0
+            ctx = Context(
+                tsumo=True,
+                round_wind=self.round_wind,
+                seat_wind=self.seat_wind,
+                riichi=riichi,
+                ippatsu=flags & 2 != 0 and riichi and self.rules.ippatsu,
+                haitei=flags & 4 != 0,
+                dora=self.dora,
+                players=self.rules.players,
+            )
+            self.contexts[flags] = ctx
+        return ctx
+
+    def _ura_chances(self, tiles_hi: int, tiles_lo: int, counts: list[int]) -> list[tuple[int, float]]:
+        """`_ura_hits`, once per 34 tiles (a hand wins on several tiles, with several flags)."""
+        inner = self.ura_memo.get(tiles_lo)
+        if inner is None:
+            inner = {}
+            self.ura_memo[tiles_lo] = inner
+        found = inner.get(tiles_hi)
+        if found is None:
+            found = self._ura_hits(counts)
+            inner[tiles_hi] = found
+        return found
+
+    def points_of(self, han: int, fu: int, dealer: bool) -> int:
+        """What a reading of ``han`` and ``fu`` pays by tsumo (memoised: the rules are fixed)."""
+        key = (han << 10 | fu) << 1 | (1 if dealer else 0)
+        found = self.points.get(key)
+        if found is None:
+            base = base_points(han, fu, self.rules)[0]
+            found = table_points(base, dealer, True, self.rules).total
+            self.points[key] = found
+        return found
 
     def _ura_hits(self, counts: list[int]) -> list[tuple[int, float]]:
         """(ura dora, probability) for the indicators drawn from the unseen tiles."""
+        pool34, target, meld_counts = self.pool34, self.ura_target, self.meld_counts
+        if self.ura_count == 1:  # one indicator: each kind's share of the unseen tiles (`hit_chances`)
+            weights = [0] * 9
+            tiles = 0
+            for t in range(34):
+                left = pool34[t] - counts[t]
+                if left > 0:
+                    d = target[t]
+                    weights[counts[d] + meld_counts[d]] += left
+                    tiles += left
+            return [(found, weights[found] / tiles) for found in range(9) if weights[found]]
         unseen: list[int] = []
         hits: list[int] = []
         for t in range(34):
-            left = self.pool34[t] - counts[t]
+            left = pool34[t] - counts[t]
             if left > 0:
                 unseen.append(left)
-                target = dora_of_players(t, self.rules.players)
-                hits.append(counts[target] + self.meld_counts[target])
+                d = target[t]
+                hits.append(counts[d] + meld_counts[d])
         return hit_chances(unseen, hits, self.ura_count)
+
+
+def _unpack34(tiles_hi: int, tiles_lo: int) -> list[int]:
+    """The 34 counts of two words: tiles 0-17 in ``tiles_hi``, 18-33 in ``tiles_lo``, 3 bits each."""
+    counts = [0] * 34
+    for t in range(18):
+        counts[t] = tiles_hi >> (3 * t) & 7
+    for t in range(16):
+        counts[18 + t] = tiles_lo >> (3 * t) & 7
+    return counts
 
 
 #: The bits of a packed hand's low word that hold tiles (the red fives sit above).
@@ -123,17 +186,17 @@ class WinShape:
         self.dealer = dealer
         self.values: list[float] = []
 
-    def value(self, aka: int, rules: Rules) -> float:
+    def value(self, aka: int, scorer: WinScorer) -> float:
         while len(self.values) <= aka:
-            self.values.append(self._value(len(self.values), rules))
+            self.values.append(self._value(len(self.values), scorer))
         return self.values[aka]
 
-    def _value(self, aka: int, rules: Rules) -> float:
+    def _value(self, aka: int, scorer: WinScorer) -> float:
         if not self.results:
             return NO_WIN
         total = 0.0
         for hits, chance in self.ura:
-            total += chance * _best(self.results, aka + hits, self.dealer, rules)
+            total += chance * _best(self.results, aka + hits, self.dealer, scorer)
         return total
 
 
@@ -164,14 +227,13 @@ def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[in
     return [(found, n / total) for found, n in sorted(ways[draws].items())]
 
 
-def _best(results: list[Result], more: int, dealer: bool, rules: Rules) -> int:
+def _best(results: list[Result], more: int, dealer: bool, scorer: WinScorer) -> int:
     """What the best reading pays by tsumo with ``more`` han (a yakuman pays as it is)."""
     best = 0
     for r in results:
         if r.yakuman or r.han is None or r.fu is None:
             points = r.points.total
         else:
-            base = base_points(r.han + more, r.fu, rules)[0]
-            points = table_points(base, dealer, True, rules).total
+            points = scorer.points_of(r.han + more, r.fu, dealer)
         best = max(best, points)
     return best

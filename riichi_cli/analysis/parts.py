@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from ..core.int_table import IntTable
 from ..core.native import i64
 from .vectors import (
     _BITS,
@@ -24,7 +25,6 @@ from .vectors import (
     _MAX_SETS,
     _MEMO_LIMIT,
     _NUM_TILES,
-    _ORPHAN_SET,
     _TWO_KINDS,
     _VEC_LEN,
     Counts,
@@ -45,15 +45,6 @@ _MAX_STARTS: Final = 2
 _STATES: Final = (_MAX_STARTS + 1) * (_MAX_STARTS + 1) * (_MAX_SETS + 1) * 2
 
 
-def _relax(costs: list[int], reached: list[int], state: int, cost: int) -> None:
-    """Lower ``costs[state]`` to ``cost``; a state reached for the first time joins ``reached``."""
-    old = costs[state]
-    if cost < old:
-        if old == _INF:
-            reached.append(state)
-        costs[state] = cost
-
-
 def _block_vector(ext: list[int]) -> tuple[int, ...]:
     """Distances of one block, given with the empty room (at most 2) that lies on each side of it.
 
@@ -65,47 +56,77 @@ def _block_vector(ext: list[int]) -> tuple[int, ...]:
     Sets and pairs that would use none of the block's tiles are left to the fresh ones.
 
     Nearly every block is met once, through a draw into a suit (see _draw_table), so the loop is
-    written for the compiler: each state lowered in place (a state reached for the first time
-    joins ``reached``), no call per step.
+    written for the compiler: native ints, each state lowered in place (a state reached for the
+    first time joins ``reached``), two cost rows swapped (a row is reset as it is read), no call
+    per step.
     """
-    n = len(ext)
-    max_sets = min(_MAX_SETS, sum(ext))  # each set uses at least one tile of the block
+    n: i64 = len(ext)
+    total: i64 = 0
+    for x in ext:
+        total += x
+    max_sets: i64 = _MAX_SETS if total > _MAX_SETS else total  # each set uses a tile of the block
     costs = [_INF] * _STATES
+    nxt = [_INF] * _STATES
     costs[0] = 0
-    active = [0]
+    active: list[int] = [0]
+    reached: list[int] = []
+    i: i64
     for i in range(n):
-        have = ext[i]
+        have: i64 = ext[i]
         may_start = i + 2 < n and (have > 0 or ext[i + 1] > 0 or ext[i + 2] > 0)
-        nxt = [_INF] * _STATES
-        reached: list[int] = []
-        for state in active:
-            cost = costs[state]
-            pair = state & 1
-            rest = state >> 1
-            sets = rest % 5
-            one_back = rest // 5 % 3
-            running = rest // 15 + one_back
-            # min of two ints at a time: compiled code calls the generic builtin for three
-            max_new = min(min(_MAX_STARTS, 4 - running), max_sets - sets) if may_start else 0
+        for s in active:
+            state: i64 = s
+            cost: i64 = costs[state]
+            costs[state] = _INF  # this row is the next position's `nxt`
+            pair: i64 = state & 1
+            rest: i64 = state >> 1
+            sets: i64 = rest % 5
+            one_back: i64 = rest // 5 % 3
+            running: i64 = rest // 15 + one_back
+            max_new: i64 = 0
+            if may_start:
+                max_new = _MAX_STARTS if 4 - running > _MAX_STARTS else 4 - running
+                if max_sets - sets < max_new:
+                    max_new = max_sets - sets
+            new_seqs: i64
             for new_seqs in range(max_new + 1):
                 need = running + new_seqs
                 used = sets + new_seqs
                 head = ((one_back * 3 + new_seqs) * 5 + used) * 2
                 # Neither a triplet nor the pair here.
-                _relax(nxt, reached, head + pair, cost + need - have if need > have else cost)
+                target = head + pair
+                c = cost + need - have if need > have else cost
+                old: i64 = nxt[target]
+                if c < old:
+                    if old == _INF:
+                        reached.append(target)
+                    nxt[target] = c
                 if have == 0:
                     continue
                 if pair == 0 and need <= 2:  # the pair here
-                    _relax(nxt, reached, head + 1, cost + need + 2 - have if need + 2 > have else cost)
+                    target = head + 1
+                    c = cost + need + 2 - have if need + 2 > have else cost
+                    old = nxt[target]
+                    if c < old:
+                        if old == _INF:
+                            reached.append(target)
+                        nxt[target] = c
                 if need <= 1 and used < max_sets:  # a triplet here
-                    _relax(nxt, reached, head + 2 + pair, cost + need + 3 - have if need + 3 > have else cost)
-        costs = nxt
-        active = reached
+                    target = head + 2 + pair
+                    c = cost + need + 3 - have if need + 3 > have else cost
+                    old = nxt[target]
+                    if c < old:
+                        if old == _INF:
+                            reached.append(target)
+                        nxt[target] = c
+        costs, nxt = nxt, costs
+        active, reached = reached, active
+        reached.clear()
     vec = [_INF] * _VEC_LEN
-    for state in active:  # no sequence is open at the end: the last two positions start none
-        i = 2 * ((state >> 1) % 5) + (state & 1)
-        if costs[state] < vec[i]:
-            vec[i] = costs[state]
+    for s in active:  # no sequence is open at the end: the last two positions start none
+        k = 2 * ((s >> 1) % 5) + (s & 1)
+        if costs[s] < vec[k]:
+            vec[k] = costs[s]
     return tuple(vec)
 
 
@@ -181,8 +202,10 @@ _HONORS: Final = 3
 #: _HONOR_FLAG | _TWO_KINDS. The four-player suit would let a fourth 1m join 2m 3m that do not exist.
 _THREE_PLAYER_MAN: Final = (0, 8)
 
-# Vector ids by part key (suit keys below _HONOR_FLAG, honor keys and two-kind keys with it).
-_part_ids: Final[dict[int, int]] = {}
+# Vector ids by part key (suit keys below _HONOR_FLAG, honor keys and two-kind keys with it): a
+# table of native ints (`IntTable`), since a hand costs four look-ups of keys too large for a dict
+# to take without making an int object each time. At most 2**18 keys (as _MEMO_LIMIT), then cleared.
+_part_ids: Final = IntTable(12, 19)
 
 
 def _part_size(key: int) -> int:
@@ -200,21 +223,13 @@ def _tile(part: int, key: int, pos: int) -> int:
 def _part_id(key: int) -> int:
     """The interned distance vector of one part, by its key."""
     vid = _part_ids.get(key)
-    if vid is None:
-        if len(_part_ids) > _MEMO_LIMIT:
-            _part_ids.clear()
+    if vid < 0:
         if key & _HONOR_FLAG:
             vid = _honor_vector_id(tuple(sorted(c for c in _unpack(key & _COUNTS, 7) if c)))
         else:
             vid = _suit_vector_id(_unpack(key, 9))
-        _part_ids[key] = vid
+        _part_ids.put(key, vid)
     return vid
-
-
-#: What one copy of each tile adds to its part key (a table: ``1 << n`` on native ints is 32 bits wide).
-_UNIT: Final[list[int]] = [1 << (_BITS * (t - _PART_START[min(t // 9, 3)])) for t in range(_NUM_TILES)]
-#: Thirteen orphans' tiles: 1 at each, 0 elsewhere.
-_IS_ORPHAN: Final[list[int]] = [1 if t in _ORPHAN_SET else 0 for t in range(_NUM_TILES)]
 
 
 def _as_list(counts: Counts) -> list[int]:
@@ -241,23 +256,26 @@ def _scan(c: list[int]) -> tuple[i64, i64, i64, i64, i64, i64, i64]:
             continue
         if x < 0 or x > 4:
             raise ValueError("tile counts must be 0..4")
-        part: i64 = x * _UNIT[t]
-        if t < 9:
-            m += part
-        elif t < 18:
-            p += part
-        elif t < 27:
-            s += part
-        else:
-            h += part
         n += x
         kinds += 1
         if x >= 2:
             pairs += 1
-        if _IS_ORPHAN[t]:
-            orphans += 1
-            if x >= 2:
-                paired = 1
+        if t < 27:
+            pos: i64 = t % 9
+            # x is a native int, so the shift is 64 bits wide (a literal 1 would be a C int)
+            if t < 9:
+                m += x << (_BITS * pos)
+            elif t < 18:
+                p += x << (_BITS * pos)
+            else:
+                s += x << (_BITS * pos)
+            if pos != 0 and pos != 8:
+                continue
+        else:
+            h += x << (_BITS * (t - 27))
+        orphans += 1  # a terminal or an honor
+        if x >= 2:
+            paired = 1
     chiitoitsu = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # four equal tiles are one pair
     return m, p, s, h, n, chiitoitsu, 13 - orphans - paired
 

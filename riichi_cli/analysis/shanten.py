@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from .parts import _as_list, _check, _hand_keys, _keys, _standard
 from .vectors import _BLOCK_CACHE_SIZE, _ORPHANS, Counts
@@ -120,6 +121,22 @@ def shanten(counts: Counts, melds: int = 0, players: int = 4) -> dict[str, int |
     standard = _standard(m, p, s, h, need)
     if melds:
         return {"standard": standard, "chiitoitsu": None, "kokushi": None, "best": standard}
+    if not (-1 <= standard <= 8 and -1 <= chiitoitsu <= 6 and -1 <= kokushi <= 13):
+        return _numbers(standard, chiitoitsu, kokushi)
+    key = ((standard + 1) * 8 + chiitoitsu + 1) * 15 + kokushi + 1
+    found = _results[key]
+    if found is None:
+        found = _results[key] = _numbers(standard, chiitoitsu, kokushi)
+    return found.copy()
+
+
+#: The result of each (standard, seven pairs, thirteen orphans) shanten of a closed hand (-1..8, -1..6
+#: and -1..13), made when first needed: a result is a copy of it (a fresh dict, which a caller may
+#: change), and copying a small dict costs less than building it key by key.
+_results: Final[list[dict[str, int | None] | None]] = [None] * (10 * 8 * 15)
+
+
+def _numbers(standard: int, chiitoitsu: int, kokushi: int) -> dict[str, int | None]:
     best = standard if standard < chiitoitsu else chiitoitsu
     return {
         "standard": standard,

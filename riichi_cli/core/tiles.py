@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from .int_table import IntTable
 from .native import i64
 
 SUITS: Final = "mpsz"
@@ -117,6 +118,11 @@ def table_seats(players: int) -> str:
 
 def wind_tile(seat: str) -> int:
     """The wind tile of a seat letter: ``wind_tile('S') == SOUTH``."""
+    # Compared first: a literal comparison compiled costs less than a dict look-up (every reading).
+    if seat == "E":
+        return EAST
+    if seat == "S":
+        return SOUTH
     return EAST + SEAT_INDEX[seat]
 
 
@@ -190,24 +196,29 @@ def hand_suit_keys(counts: tuple[int, ...]) -> list[int] | None:
     return keys
 
 
-#: Suit texts by (`suit_key`, red fives 0-4) packed in an int, made when first needed; bounded.
-_suit_texts: Final[dict[int, str]] = {}
+#: Suit texts made when first needed (at most 100,000), and their index there by (`suit_key`, red
+#: fives 0-4) packed in an int: an `IntTable`, since these keys are too large for a dict to take
+#: without making an int object per look-up.
+_suit_texts: Final[list[str]] = []
+_suit_text_ids: Final = IntTable(10, 18)
 
 
 def suit_text(key: int, red: int) -> str:
     """The notation of one suit packed by `suit_key` (counts 0-4), ``red`` (0-4) of its fives written 0."""
-    text = _suit_texts.get(key << 3 | red)
-    if text is None:
-        suit, counts = key & 3, key >> 2
-        size = 7 if suit == 3 else 9
-        digits = ""
-        for i in range(size):
-            n = counts >> COUNT_BITS * (size - 1 - i) & 15
-            if n:
-                digits += spell_digits([suit * 9 + i] * n, red)
-        text = digits + SUITS[suit]
-        if len(_suit_texts) < 100_000:
-            _suit_texts[key << 3 | red] = text
+    found = _suit_text_ids.get(key << 3 | red)
+    if found >= 0:
+        return _suit_texts[found]
+    suit, counts = key & 3, key >> 2
+    size = 7 if suit == 3 else 9
+    digits = ""
+    for i in range(size):
+        n = counts >> COUNT_BITS * (size - 1 - i) & 15
+        if n:
+            digits += spell_digits([suit * 9 + i] * n, red)
+    text = digits + SUITS[suit]
+    if len(_suit_texts) < 100_000:
+        _suit_text_ids.put(key << 3 | red, len(_suit_texts))
+        _suit_texts.append(text)
     return text
 
 

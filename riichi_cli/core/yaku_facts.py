@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .native import i64
 from .reading import Reading
 from .tiles import is_orphan
 
@@ -57,6 +58,26 @@ ONE_SUIT: Final = 1024
 ALL_ORPHANS: Final = 2048
 #: The pair of a four-sets reading is a terminal or an honor.
 END_PAIR: Final = 4096
+#: A triplet or quad of dragons.
+DRAGON_TRIP: Final = 8192
+#: A triplet or quad of winds.
+WIND_TRIP: Final = 16384
+#: The pair is a dragon.
+DRAGON_PAIR: Final = 32768
+#: Some sequence twice (or more).
+REPEATED_SEQ: Final = 65536
+#: A sequence in each of the three number suits.
+SEQS_EVERY_SUIT: Final = 131072
+#: Three sequences or more in one suit.
+THREE_SEQS_ONE_SUIT: Final = 262144
+#: A sequence, and every sequence starts at a 1 or a 7 (holds a terminal).
+OUTSIDE_SEQS: Final = 524288
+#: Four sequences.
+FOUR_SEQS: Final = 1048576
+#: A two-sided (ryanmen) wait.
+RYANMEN: Final = 2097152
+#: Tiles of two suits (honors count as a suit).
+TWO_SUITS: Final = 4194304
 
 
 def reading_facts(r: Reading) -> int:
@@ -70,23 +91,62 @@ def reading_facts(r: Reading) -> int:
         facts |= RIICHI
     if ctx.tsumo:
         facts |= TSUMO
-    if r.trip_bits >> 27:
+    honor_trips = r.trip_bits >> 27
+    if honor_trips:
         facts |= HONOR_TRIP
+        if honor_trips & 15:  # East to North
+            facts |= WIND_TRIP
+        if honor_trips >> 4:  # White, Green, Red
+            facts |= DRAGON_TRIP
     if h.suit_bits & _HONORS:
         facts |= HONOR
     if h.all_simple:
         facts |= SIMPLES
     if h.suit_count == 1:
         facts |= ONE_SUIT
+    elif h.suit_count == 2:
+        facts |= TWO_SUITS
     if h.all_orphan:
         facts |= ALL_ORPHANS
     if r.form == "chiitoitsu":
         facts |= SEVEN_PAIRS
     elif r.pair >= 0 and is_orphan(r.pair):
-        facts |= END_PAIR
-    seqs = len(r.seqs)
-    if seqs >= 2:
-        facts |= TWO_SEQS if seqs == 2 else TWO_SEQS | THREE_SEQS
+        facts |= END_PAIR | DRAGON_PAIR if r.pair >= 31 else END_PAIR
+    if r.seqs:
+        facts |= _sequence_facts(r.seqs)
+    if r.wait == "ryanmen":
+        facts |= RYANMEN
     if len(r.trips) >= 3:
         facts |= THREE_TRIPS
+    return facts
+
+
+def _sequence_facts(seqs: list[int]) -> int:
+    """The facts above about a reading's sequences (one at least): how many, repeated, in which suits,
+    whether each holds a terminal."""
+    n: i64 = len(seqs)
+    facts: i64 = 0
+    if n >= 2:
+        facts |= (
+            TWO_SEQS if n == 2 else (TWO_SEQS | THREE_SEQS if n == 3 else TWO_SEQS | THREE_SEQS | FOUR_SEQS)
+        )
+    in_suit = [0, 0, 0]
+    outside = True
+    i: i64
+    for i in range(n):
+        t: i64 = seqs[i]
+        suit: i64 = t // 9
+        in_suit[suit] += 1
+        if t % 9 != 0 and t % 9 != 6:
+            outside = False
+        j: i64
+        for j in range(i):
+            if seqs[j] == t:
+                facts |= REPEATED_SEQ
+    if in_suit[0] and in_suit[1] and in_suit[2]:
+        facts |= SEQS_EVERY_SUIT
+    if in_suit[0] >= 3 or in_suit[1] >= 3 or in_suit[2] >= 3:
+        facts |= THREE_SEQS_ONE_SUIT
+    if outside:
+        facts |= OUTSIDE_SEQS
     return facts

@@ -15,7 +15,6 @@ from typing import Any, Final
 from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
 from ..core.errors import InvalidContext, short
 from ..core.hand import Hand, Meld
-from ..core.native import i64
 from ..core.notation import check_counts, parse_hand
 from ..core.record import Record, replace
 from ..core.rules import DEFAULT_PRESET, PRESETS, Rules
@@ -99,7 +98,8 @@ def read_situation(
 ) -> Context:
     """The context of a mapping whose head was read, checked with the player's tiles and ``melds``.
 
-    ``held`` is the tally of every tile the player holds, melds included (`Hand.tally`); ``text``
+    ``held`` is the tally of every tile the player holds, melds included (`Hand.tally`: changed while
+    the indicators are checked, and back as it was on return); ``text``
     is the hand as written, for messages. The hand may have 13 tiles (an analysis) or 14 (a win).
     """
     dora, ura = tile_codes(mapping.get("dora"), "dora"), tile_codes(mapping.get("ura"), "ura")
@@ -109,24 +109,27 @@ def read_situation(
     if echo is not None:
         echo["from"] = context.discarder
     check_three_player(held[0], melds, context, head.rules, text)
-    counts: list[int] = list(held[0])
-    reds: list[int] = list(held[1])
-    _add_codes(counts, reds, dora)
-    _add_codes(counts, reds, ura)
-    check_counts(counts, reds, head.rules.aka_dora, text)
+    counts, reds = held  # the indicators counted in for the check, then out again: no copies
+    _add_codes(counts, reds, dora, 1)
+    _add_codes(counts, reds, ura, 1)
+    try:
+        check_counts(counts, reds, head.rules.aka_dora, text)
+    finally:
+        _add_codes(counts, reds, dora, -1)
+        _add_codes(counts, reds, ura, -1)
     if not shape & _VALID:  # checked last so that an error still echoes what could be read
         check_keys(mapping)
     check_context(melds, context, head.rules)
     return context
 
 
-def _add_codes(counts: list[int], reds: list[int], codes: list[int]) -> None:
-    """Count tiles given as codes into 34 counts and red fives per suit."""
+def _add_codes(counts: list[int], reds: list[int], codes: list[int], step: int) -> None:
+    """Count tiles given as codes into (``step`` 1) or out of (-1) 34 counts and red fives per suit."""
     for code in codes:
         t = code >> 1
-        counts[t] = counts[t] + 1
+        counts[t] = counts[t] + step
         if code & 1:
-            reds[t // 9] = reds[t // 9] + 1
+            reds[t // 9] = reds[t // 9] + step
 
 
 def hand_text(value: object) -> str:
@@ -153,27 +156,24 @@ def check_keys(mapping: dict) -> None:
 _RARE_KEYS: Final = frozenset(FLAGS + ("chankan", "discards", "passed")) - {"riichi"}
 
 
-#: `key_shape` bits: every key is an input key; some key is one of `_RARE_KEYS`.
+#: `key_shape` bits: every key is an input key; some key may be one of `_RARE_KEYS`.
 _VALID: Final = 1
 
 
 _RARE: Final = 2
 
 
-#: The `key_shape` bits of each input key: _VALID, with _RARE for a key of `_RARE_KEYS`.
-_KEY_BITS: Final[dict[object, int]] = {k: _VALID | (_RARE if k in _RARE_KEYS else 0) for k in KEYS}
+#: The input keys that are not rare: a mapping of these only is valid and has no rare key.
+_COMMON_KEYS: Final = KEYS - _RARE_KEYS
 
 
 def key_shape(mapping: dict) -> int:
-    """The `_VALID` and `_RARE` bits of a mapping's keys: one look-up per key (no tuple of the keys
-    to build and hash)."""
-    valid: i64 = _VALID
-    rare: i64 = 0
-    for key in mapping:
-        bits: i64 = _KEY_BITS.get(key, 0)
-        valid &= bits
-        rare |= bits
-    return valid | (rare & _RARE)
+    """`_VALID` when every key is an input key, and `_RARE` unless no key is one of `_RARE_KEYS`
+    (then `read_context` skips them all). Most mappings hold common keys only: one set method, which
+    walks the keys in C, answers both."""
+    if _COMMON_KEYS.issuperset(mapping):
+        return _VALID
+    return (_VALID if KEYS.issuperset(mapping) else 0) | _RARE
 
 
 def read_hand(text: object, win_tile: object) -> Hand:

@@ -111,10 +111,17 @@ def concealed_keys(r: Reading, hand: Hand) -> list[int]:
     """The concealed groups and the pair of a standard reading, in tile order, red fives handed out,
     as group keys (`_group_key`): the same keys give the same output, as dicts or as JSON text."""
     groups = [r.pair * _KINDS + PAIR + 1]
-    for i in range(len(r.sets) - len(hand.melds)):
-        kind, t, _, _ = r.sets[i]
-        groups.append(t * _KINDS + kind + 1)
-    groups.sort()
+    sets = r.sets
+    i: i64
+    for i in range(len(sets) - len(hand.melds)):  # insertion sort: five small ints at most
+        kind, t, _, _ = sets[i]
+        group: i64 = t * _KINDS + kind + 1
+        j: i64 = len(groups)
+        groups.append(group)
+        while j > 0 and groups[j - 1] > group:
+            groups[j] = groups[j - 1]
+            j -= 1
+        groups[j] = group
     win = _win_index(r, groups)
     r0, r1, r2 = hand.reds
     if not (r0 or r1 or r2):
@@ -134,13 +141,23 @@ def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
     return [group_template(key).copy() for key in concealed_keys(r, hand)]
 
 
+#: The output dict of each called meld by its notation, made when first needed (bounded): a hand's
+#: melds cost a look-up and a copy each.
+_meld_dicts: Final[dict[str, dict]] = {}
+
+
 def meld_group(m: Meld) -> dict:
     """The output dict of a called meld (or concealed kan): its tiles as written, without the prefix."""
-    group = _GROUP.copy()
-    group["tiles"] = m.notation()[len(m.kind) + 1 :]
-    group["kind"] = _MELD_KINDS[m.kind]
-    group["open"] = m.is_open
-    return group
+    written = m.notation()
+    found = _meld_dicts.get(written)
+    if found is None:
+        found = _GROUP.copy()
+        found["tiles"] = written[len(m.kind) + 1 :]
+        found["kind"] = _MELD_KINDS[m.kind]
+        found["open"] = m.is_open
+        if len(_meld_dicts) < 4096:
+            _meld_dicts[written] = found
+    return found.copy()
 
 
 def reading_groups(res: Result) -> list[dict]:

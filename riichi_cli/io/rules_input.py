@@ -15,14 +15,45 @@ from .values import unknown_key_message
 _rules_cache: Final[dict[object, tuple[Rules, Rules]]] = {}
 
 
+class _LastOption:
+    """The rules of the last hand that had one rule option and no preset, with what they came from: a
+    batch repeats them hand after hand, and comparing four values costs less than hashing a key."""
+
+    def __init__(self) -> None:
+        self.default: Rules | None = None
+        self.name: object = None
+        self.value: object = None
+        self.rules: Rules | None = None
+
+
+_last: Final = _LastOption()
+
+
 def read_rules(mapping: dict, default: Rules) -> Rules:
     """The rules of a hand: its own preset and options over the caller's default rules.
 
     Batches repeat the same few rule settings, so resolved rules are cached by their inputs.
     """
-    preset, options = mapping.get("rules"), mapping.get("rule_options")
+    preset: object = mapping.get("rules")
+    options: object = mapping.get("rule_options")
     if preset is None and not options:
         return default
+    if preset is None and isinstance(options, dict) and len(options) == 1:
+        last = _last
+        for name, value in options.items():
+            kind = type(value)  # the type too: True == 1 == 1.0, but 1.0 is refused
+            if type(name) is str and (kind is bool or kind is int or kind is str):
+                if (
+                    default is last.default
+                    and last.rules is not None
+                    and kind is type(last.value)
+                    and name == last.name
+                    and value == last.value
+                ):
+                    return last.rules
+                found = _read_rules(preset, options, default)
+                last.default, last.name, last.value, last.rules = default, name, value, found
+                return found
     try:
         key: object
         if isinstance(options, dict) and len(options) == 1:  # the common case, as a flat key

@@ -1,0 +1,96 @@
+"""`IntTable`: a memo of small int values keyed by non-negative ints, read without a boxed key.
+
+A dict keyed by ints beyond CPython's small-int cache makes an int object for every look-up (an
+allocation and a free) and compares keys through the generic protocol; in the compiled core that was
+most of the cost of a cached look-up (a suit's text, a shanten part's vector: bench/README.md, issue
+22). This table keeps keys and values in two lists of ints, open addressing with linear probing, so
+a compiled look-up is a multiply, a shift and list reads of native ints. Interpreted, a dict would be
+quicker; the numbers are the same either way.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .native import i64
+
+#: Marks an empty slot (keys are never negative).
+_EMPTY: Final = -1
+#: Spreads the key's bits over the slot index (Knuth's multiplicative hashing, 2**32 / golden ratio).
+_SPREAD: Final = 2654435761
+
+
+class IntTable:
+    """Keys (ints from 0 to 2**47) to values (ints 0 or more); `get` gives -1 for a missing key.
+
+    Doubles up to ``max_bits`` bits of slots, then starts empty again when half full: a memo, bounded.
+    """
+
+    __slots__ = ("keys", "values", "mask", "used", "max_size")
+
+    def __init__(self, bits: int, max_bits: int) -> None:
+        self.keys: list[int] = [_EMPTY] * (1 << bits)
+        self.values: list[int] = [0] * (1 << bits)
+        self.mask: i64 = (1 << bits) - 1
+        self.used: i64 = 0
+        self.max_size: i64 = 1 << max_bits
+
+    def get(self, key: i64) -> i64:
+        """The value of ``key``, or -1."""
+        i = self._find(key)
+        found: i64 = self.keys[i]
+        return self.values[i] if found == key else -1
+
+    def _find(self, key: i64) -> i64:
+        """The slot of ``key``, or the empty slot where it would go."""
+        keys = self.keys
+        mask = self.mask
+        i: i64 = _slot(key, mask)
+        while True:
+            found: i64 = keys[i]
+            if found == key or found == _EMPTY:
+                return i
+            i = (i + 1) & mask
+
+    def put(self, key: i64, value: i64) -> None:
+        """Set ``key`` (0 to 2**47) to ``value`` (0 or more)."""
+        if 2 * (self.used + 1) > self.mask + 1:  # at most half full: probes stay short
+            size: i64 = 2 * (self.mask + 1)
+            if size > self.max_size:
+                self._reset(self.mask + 1)
+            else:
+                self._grow(size)
+        self._insert(key, value)
+
+    def clear(self) -> None:
+        """Forget every key (the slots keep their number)."""
+        self._reset(self.mask + 1)
+
+    def _insert(self, key: i64, value: i64) -> None:
+        i = self._find(key)
+        if self.keys[i] == _EMPTY:
+            self.keys[i] = key
+            self.used += 1
+        self.values[i] = value
+
+    def _reset(self, size: i64) -> None:
+        self.keys = [_EMPTY] * size
+        self.values = [0] * size
+        self.mask = size - 1
+        self.used = 0
+
+    def _grow(self, size: i64) -> None:
+        keys, values = self.keys, self.values
+        self._reset(size)
+        for i in range(len(keys)):
+            key: i64 = keys[i]
+            if key != _EMPTY:
+                self._insert(key, values[i])
+
+
+def _slot(key: i64, mask: i64) -> i64:
+    """The first slot of ``key``: the high bits of a 32-bit product, which depend on every key bit.
+
+    The key is folded to 31 bits first, so the product stays below 2**63 (no overflow compiled)."""
+    folded: i64 = (key ^ (key >> 31)) & 0x7FFFFFFF
+    return ((folded * _SPREAD) >> 16) & mask

@@ -65,6 +65,33 @@ def test_a_fixed_wait_without_ura_is_worth_its_win_chance_times_its_value() -> N
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * TANKI_VALUE, rel=1e-12)
 
 
+FIXED = {"hand_changes": False, "shanten_back": False}
+
+
+def test_the_ura_dora_are_expected_over_the_tiles_unseen_at_the_win() -> None:
+    """TANKI won on 2z: 123m 456p 789s 111z 22z held, 9p the dora indicator, so 136 - 14 - 1 = 121 tiles
+    unseen at the win (the 3z thrown goes back into the pool). One ura indicator: 9m (4 left), 1m 2m
+    (3 each), 3p (4), 4p 5p (3 each), 6s (4), 7s 8s (3 each) find one dora each: 30 tiles; 1z (1 left)
+    finds the 22z pair: 2; 4z (4 left) finds 111z: 3; the other 86 tiles find none. 3 han 40 fu = 5200,
+    4 and 5 han are mangan 8000, 6 han haneman 12000 (non-dealer tsumo)."""
+    tanki = row(analyze_problem(problem(TANKI, **FIXED)), "3z")
+    expected = (86 * TANKI_VALUE + 31 * MANGAN + 4 * 12000) / 121
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * expected, rel=1e-12)
+
+
+def test_a_red_five_adds_its_han() -> None:
+    # TANKI with the 5p red: 4 han 40 fu is mangan, 8000 (ura off).
+    tanki = row(analyze_problem(problem("123m406p789s11123z", ura=False, **FIXED)), "3z")
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * MANGAN, rel=1e-12)
+
+
+def test_the_dealer_is_paid_as_the_dealer() -> None:
+    # Seat East in the East round: 111z is double East, riichi + tsumo + 2 = 4 han 40 fu (the South pair
+    # is no one's wind now: 20 + 2 + 8 + 2 = 32 -> 40): a dealer mangan tsumo, 4000 from each, 12000.
+    tanki = row(analyze_problem(problem(TANKI, seat_wind="E", ura=False, **FIXED)), "3z")
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 12000, rel=1e-12)
+
+
 def test_ippatsu_adds_the_first_draw_and_haitei_the_last() -> None:
     options = {"hand_changes": False, "shanten_back": False, "ura": False}
     plain = row(analyze_problem(problem(TANKI, **options)), "3z").ev[0]

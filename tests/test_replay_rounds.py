@@ -4,11 +4,15 @@ recorded result. Each expected value is worked out by hand in a comment; seats a
 
 from __future__ import annotations
 
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from riichi_cli.core.decompose import winning_tiles
 from riichi_cli.core.rules import resolve_rules
 from riichi_cli.logs.compare import replay_round
 from riichi_cli.logs.melds import ANKAN, KAKAN, PON, Meld
 from riichi_cli.logs.model import Call, Discard, Draw, Ending, Recorded, Riichi, Round, Win
-from riichi_cli.logs.rebuild import settlement
+from riichi_cli.logs.rebuild import settlement, waits_on_some_tile
 from riichi_cli.logs.replay import replay_text
 from riichi_cli.logs.tiles import tile
 
@@ -247,3 +251,35 @@ def test_kokushi_on_a_concealed_kan_follows_the_rule_option():
     assert "kokushi_chankan_ankan: false" in refused["differences"][0]
     [allowed] = replay_round(rnd, resolve_rules(None, {"kokushi_chankan_ankan": True}), "t", "t")
     assert allowed["agree"], allowed["differences"]
+
+
+def counts_of(text: str) -> list[int]:
+    counts = [0] * 34
+    for x in ts(text):
+        counts[x >> 1] += 1
+    return counts
+
+
+def test_tenpai_at_a_draw_is_a_wait_on_some_tile():
+    # WINNER (123m 456p 789s 11z 33z) waits on 1z or 3z; 147m 2599p 369s 246z has no two tiles that
+    # make a set with a third, so no tile completes it
+    assert waits_on_some_tile(counts_of(WINNER))
+    assert not waits_on_some_tile(counts_of("147m 2599p 369s 246z"))
+    # 1111m 234p 567s 789s: only a fifth 1m completes it (pure karaten): a wait, as winning_tiles has it
+    assert waits_on_some_tile(counts_of("1111m 234p 567s 789s"))
+    # 13m 57m 24p 68p 13s 57s 9s: seven gaps and not one set: one tile cannot make four sets
+    assert not waits_on_some_tile(counts_of("1357m 2468p 13579s"))
+    # 112233m 44m 567p 56p: waits on 4p or 7p; 11m 22p 33s 44z 55z 66z 7z: seven pairs, tanki on 7z
+    assert waits_on_some_tile(counts_of("11223344m 55667p"))
+    assert waits_on_some_tile(counts_of("11m 22p 33s 4455667z"))
+    # a corrupt log's five copies (11111m 11p: a 1p makes 111m 11m 111p) and a hand of four far tiles
+    assert waits_on_some_tile(counts_of("11111m 11p"))
+    assert not waits_on_some_tile(counts_of("1m 5p 9s 1z"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=1, max_size=16))
+def test_the_tenpai_shortcut_agrees_with_winning_tiles(kinds):
+    counts = [min(kinds.count(k), 4) for k in range(34)]
+    assume(sum(counts) % 3 == 1)
+    assert waits_on_some_tile(counts) == bool(winning_tiles(counts))

@@ -193,8 +193,17 @@ def test_triple_ron_is_an_abortive_draw_under_tenhou():
     r = run(TRIPLE)
     assert r["kind"] == "abortive_draw" and r["draw"]["reason"] == "sanchahou"
     assert deltas(r) == [0, 0, 0, 0] and r["wins"] == []
-    assert [s["seat_wind"] for s in r["skipped"]] == ["E", "S", "W"]
+    assert r["skipped"] == [
+        {"seat_wind": s, "reason": "triple ron: abortive draw (sanchahou)"} for s in "ESW"
+    ]
     assert nxt(r) == (True, 3, 2)  # dealer stays, honba + 1, deposits stay
+
+
+def test_triple_ron_refused_where_abortive_draws_are_not_played():
+    assert refused(TRIPLE, abortive_draws=False) == (
+        "three rons under multiple_ron: double make an abortive draw (sanchahou), which tenhou does not "
+        "play (abortive_draws: false)"
+    )
 
 
 def test_triple_ron_nearest_under_mahjongsoul():
@@ -353,6 +362,42 @@ def test_tenpai_hands_are_checked():
     assert "not listed tenpai" in refused(draw({"W": "123m456p789s1122z"}))
 
 
+def _hands(hands: object) -> dict:
+    return {"draw": {"kind": "exhaustive", "tenpai": ["S"], "hands": hands}}
+
+
+# A refusal names the key at fault and shows what it got (one line, docs/output.md "error").
+@pytest.mark.parametrize(
+    ("mapping", "message"),
+    [
+        (_hands(["x"]), "draw.hands must be a mapping of seat to hand, got ['x']"),
+        (_hands({"S": 5}), "draw.hands.S must be a hand in tile notation, got 5"),
+        (_hands({"S": "123m456p789s11223z"}),
+         "draw.hands.S: a hand at a draw has 13 tiles (a meld counts 3), this one has 14"),
+        ({"chombo": "N"}, "chombo must be a mapping like {seat: N, reason: ...}, got 'N'"),
+        ({"chombo": {"seat": "N", "reason": 5}}, "chombo.reason must be text, got 5"),
+        ({"chombo": {"seat": "N", "points": 1}}, "chombo: unknown key 'points'; valid keys: reason, seat"),
+    ],
+)  # fmt: skip
+def test_refusals_name_the_key_and_show_the_input(mapping, message):
+    assert refused(mapping) == message
+
+
+def test_the_pure_karaten_note_names_the_seat_the_wait_and_the_rule():
+    r = run({"draw": {"kind": "exhaustive", "tenpai": ["W"], "hands": {"W": KARATEN}}})
+    assert r["warnings"] == [
+        "W counts as noten: pure karaten (every wait, 1m, is held four times in the hand) under tenhou "
+        "(pure_karaten_is_tenpai: false)"
+    ]
+
+
+def test_a_tenpai_hand_with_a_red_five_counts():
+    # 123m 406p (a red 5p) 789s 11z 22z: shanpon on East and South, tenpai; tenhou has three red fives.
+    draw = {"kind": "exhaustive", "tenpai": ["S"], "hands": {"S": "123m406p789s1122z"}}
+    r = run({"draw": draw})
+    assert r["draw"]["tenpai"] == ["S"] and deltas(r) == [-1000, 3000, -1000, -1000]
+
+
 # -- nagashi mangan -------------------------------------------------------------------------
 
 
@@ -389,6 +434,8 @@ def test_abortive_draws_move_nothing(reason):
     r = run({"honba": 2, "riichi_sticks": 5, "riichi": list("ESWN"), "draw": draw})
     assert r["kind"] == "abortive_draw" and deltas(r) == [0, 0, 0, 0]
     assert nxt(r) == (True, 3, 5)
+    # no tenpai is checked at an abortive draw: the draw object names the reason, its lists are empty
+    assert r["draw"] == {"kind": "abortive", "reason": reason, "tenpai": [], "noten": [], "nagashi": []}
 
 
 def test_chombo_mangan_non_dealer():
@@ -404,6 +451,15 @@ def test_chombo_mangan_non_dealer():
 def test_chombo_mangan_dealer():
     r = run({"chombo": {"seat": "E"}}, chombo="mangan")
     assert deltas(r) == [-12000, 4000, 4000, 4000]
+
+
+@pytest.mark.parametrize("preset", ["mleague", "ema2025"])
+def test_chombo_mangan_takes_no_points_off_the_final_score(preset):
+    # chombo: mangan where the preset's chombo_points is 20000: the reverse mangan tsumo is the whole
+    # penalty (W: 4000 to E, 2000 to S and N), nothing is deducted at the end, no "no penalty" note.
+    r = run({"chombo": {"seat": "W"}}, preset, chombo="mangan")
+    assert deltas(r) == [4000, 2000, -8000, 2000]
+    assert r["chombo"]["deduction"] == 0 and r["warnings"] == []
 
 
 @pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul"])

@@ -119,11 +119,30 @@ def test_three_player_pao_tsumo():
     assert r["deltas"] == {"E": -24000, "S": 24000, "W": 0}
 
 
-def test_pao_names_a_seat_of_the_table():
-    hand = {"seat_wind": "S", "hand": "111p9s9s pon:555z pon:666z pon:777z", "from": "W", "pao": "N"}
-    result = settle({"wins": [hand]}, resolve_rules("tenhou3"))
+DAISANGEN3 = {"seat_wind": "S", "hand": "111p9s9s pon:555z pon:666z pon:777z", "from": "W"}
+TENPAI3 = "111999m456p1122z"  # 13 tiles of the three-player set, tenpai on 1z and 2z
+
+
+# Every seat a settlement names is a seat of the table: North at three players is refused (bad_seat)
+# by the key that names it, never taken as a fourth seat (a nagashi or a hand for North).
+@pytest.mark.parametrize(
+    ("mapping", "key"),
+    [
+        ({"wins": [{**DAISANGEN3, "pao": "N"}]}, "win 1 (S) pao"),
+        ({"wins": [{**DAISANGEN3, "from": "N"}]}, "win 1 (S) from"),
+        ({"wins": [{**DAISANGEN3, "seat_wind": "N"}]}, "win 1 seat_wind"),
+        ({"round_wind": "N", "chombo": {"seat": "S"}}, "round_wind"),
+        ({"riichi": ["N"], "riichi_sticks": 1, "chombo": {"seat": "S"}}, "riichi"),
+        ({"chombo": {"seat": "N"}}, "chombo.seat"),
+        ({"draw": {"kind": "exhaustive", "tenpai": ["N"]}}, "draw.tenpai"),
+        ({"draw": {"kind": "exhaustive", "nagashi": ["N"]}}, "draw.nagashi"),
+        ({"draw": {"kind": "exhaustive", "tenpai": ["S"], "hands": {"N": TENPAI3}}}, "draw.hands"),
+    ],
+)
+def test_every_seat_is_a_seat_of_the_table(mapping, key):
+    result = settle(mapping, resolve_rules("tenhou3"))
     assert result["ok"] is False and result["error"]["detail"] == "bad_seat"
-    assert "pao: N is not a seat at a three-player table" in result["error"]["message"]
+    assert result["error"]["message"] == f"{key}: N is not a seat at a three-player table (E, S, W)"
 
 
 # A non-dealer mangan tsumo at three: dealer 4000, W 2000, North's 2000 lost (tsumo loss); without
@@ -169,3 +188,12 @@ def test_the_rounds_honba_reach_the_scorer():
     assert refused["ok"] is False and refused["error"]["detail"] == "below_minimum"
     # 4 honba: pinfu 1 han 30 fu = 1000, plus 4 x 300
     assert run({"honba": 4, "wins": [win]}, "tenhou", ryanshiba=True)["deltas"]["S"] == 1000 + 1200
+
+
+def test_the_nearest_winner_takes_back_their_own_stick_and_the_rest():
+    # EMA (own_stick_back): S declared riichi this round, one more stick was carried: 2 on the table.
+    # S is the only (so the nearest) winner: its own stick back plus the carried one, +2000 in all;
+    # riichi + pinfu 2 han 30 fu: 30 x 16 = 480 x 4 = 1920 -> 2000 from W. Nothing is left on the table.
+    r = run({"riichi": ["S"], "riichi_sticks": 2, "wins": [win()]}, "ema2025")
+    assert r["deltas"] == {"E": 0, "S": 4000, "W": -2000, "N": 0}
+    assert r["next"]["riichi_sticks"] == 0

@@ -152,27 +152,30 @@ class Shanten:
             part_key(2, s, players),
             part_key(3, z, players),
         ]
-        rest = rest_vectors(
-            part_vector(keys[0]), part_vector(keys[1]), part_vector(keys[2]), part_vector(keys[3])
-        )
-        out = [NOT_HELD] * 34
+        first = part_vector(keys[0])
+        rest = rest_vectors(first, part_vector(keys[1]), part_vector(keys[2]), part_vector(keys[3]))
+        # The four parts' lists end to end (a list concatenation copies in C, not item by item).
         if players == 3:  # the characters are 1m and 9m only: two positions
             two = _moves(keys[0], rest[0], need, sign, 2)
-            out[0], out[8] = two[0], two[1]
+            out = [two[0]] + _SEVEN_NOT_HELD + [two[1]]
         else:
-            _place(out, 0, _moves(keys[0], rest[0], need, sign, 9))
-        _place(out, 9, _moves(keys[1], rest[1], need, sign, 9))
-        _place(out, 18, _moves(keys[2], rest[2], need, sign, 9))
-        _place(out, 27, _moves(keys[3], rest[3], need, sign, 7))
+            out = _moves(keys[0], rest[0], need, sign, 9)
+        out = (
+            out
+            + _moves(keys[1], rest[1], need, sign, 9)
+            + _moves(keys[2], rest[2], need, sign, 9)
+            + _moves(keys[3], rest[3], need, sign, 7)
+        )
         if self.closed:
-            _closed_around(out, m, p, s, z, sign)
+            # A tile more never raises the standard shanten, a tile less raises it by one at most:
+            # the neighbours' standard shanten are at most this bound.
+            bound = part_distance(first, rest[0], need) + (0 if sign > 0 else 1)
+            _closed_around(out, m, p, s, z, sign, bound)
         return out
 
 
-def _place(out: list[int], first: i64, moves: list[int]) -> None:
-    i: i64
-    for i in range(len(moves)):
-        out[first + i] = moves[i]
+#: The three-player characters' missing 2m-8m in `Shanten.around`.
+_SEVEN_NOT_HELD: Final = [NOT_HELD] * 7
 
 
 def _closed_stats(m: int, p: int, s: int, z: int) -> tuple[int, int, int, int]:
@@ -209,7 +212,7 @@ def _count(m: int, p: int, s: int, z: int, t: i64) -> i64:
     return z >> (3 * (t - 27)) & 7
 
 
-def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int) -> None:
+def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int, bound: int) -> None:
     """Lower each entry of `Shanten.around` to seven pairs or thirteen orphans where they are better.
 
     One tile changes either shape's number by one at most (and taking one away never lowers it), so
@@ -217,6 +220,8 @@ def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int) ->
     """
     kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
     reach = _closed_shanten(kinds, pairs, orphans, paired) - (1 if sign > 0 else 0)
+    if reach >= bound:  # `bound`: no neighbour's standard shanten is above it
+        return
     worst = 0
     t: i64
     for t in range(34):

@@ -21,7 +21,7 @@ ANKAN: Final = "ankan"  # concealed kan
 NUKI: Final = "nuki"  # a North set aside in three-player games
 
 
-@dataclass(frozen=True)
+@dataclass(init=False)  # its own __init__, not frozen: compiled, a call is made fast (see model.py)
 class Meld:
     """One call. ``tiles`` are all its tiles; ``called`` is the tile taken from another player (the
     added tile of a kakan, any tile of an ankan); ``source`` the relative seat it came from."""
@@ -30,6 +30,9 @@ class Meld:
     tiles: tuple[int, ...]
     called: int
     source: int
+
+    def __init__(self, kind: str, tiles: tuple[int, ...], called: int, source: int) -> None:
+        self.kind, self.tiles, self.called, self.source = kind, tiles, called, source
 
     def notation(self) -> str:
         """The meld in notation: ``chi:340m``, ``pon:777z``, ``kakan:5505m``..."""

@@ -35,11 +35,9 @@ _TAG: Final = re.compile(r"<([A-Z]+)(\d*)((?:\s+[A-Za-z0-9]+=\"[^\"]*\")*)\s*/?>
 _ATTR: Final = re.compile(r"([A-Za-z0-9]+)=\"([^\"]*)\"")
 DRAWS: Final = "TUVW"
 DISCARDS: Final = "DEFG"
-#: tag letter -> (is a draw, seat)
-_MOVES: Final = {
-    **{c: (True, i) for i, c in enumerate(DRAWS)},
-    **{c: (False, i) for i, c in enumerate(DISCARDS)},
-}
+#: tag letter -> 0-3 a draw by seat 0-3, 4-7 a discard by seat 0-3
+_LETTERS: Final = DRAWS + DISCARDS
+_MOVES: Final = {c: i for i, c in enumerate(_LETTERS)}
 #: RYUUKYOKU type -> draw reason (no type: the wall ran out).
 DRAW_TYPES: Final = {"": "exhaustive", "nm": "exhaustive", "yao9": "kyuushu", "kaze4": "suufon",
                      "reach4": "suucha_riichi", "kan4": "suukan", "ron3": "sanchahou"}  # fmt: skip
@@ -129,27 +127,46 @@ def mjlog_pieces(game: Game, text: str, starts: list[int], size: int) -> Iterato
 
 def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterator[Round | Problem]:
     """The rounds of a piece of mjlog text (starting at an ``<INIT`` tag), in order, each read whole or
-    a `Problem`. A round cut off by the end of the log (``last``) is left to `mjlog_ending` to report."""
+    a `Problem`. A round cut off by the end of the log (``last``) is left to `mjlog_ending` to report.
+
+    The tags are taken in turn as `_TAG` finds them (one at a time: a flood of tags is never held as a
+    list); the bare draws and discards, most of a log, are read by `_bare_move` without the regex."""
     game.started = first
     rnd: Round | None = None
     drawn = [-1] * 4  # the id each seat drew last (a discard of the same id is tsumogiri)
     tiles = RED_TILES if game.red_fives else PLAIN_TILES
     skip = 0  # after a lost round, the tags before the next <INIT are passed over unread
-    for tag in _TAG.finditer(text):  # one tag at a time: a flood of tags is never held as a list
-        if tag.start() < skip:
-            continue
-        name, number, attrs = tag.groups()
-        if name == "INIT" and rnd is not None:
-            yield finished(rnd)
-            rnd = None
+    pos = 0
+    while True:
+        at = text.find("<", pos)
+        if at < 0:
+            break
+        letter, i, digits_end = _bare_move(text, at)
+        if letter >= 0:  # <T12/>: the same tag as `_TAG` reads it, without its match object
+            pos = digits_end + (1 if text[digits_end] == ">" else 2)
+            if at < skip or rnd is None:
+                continue  # before any round _tag passes a move over too
+            name, number, move = _LETTERS[letter], "", letter
+        else:
+            tag = _TAG.search(text, at)
+            if tag is None:
+                break
+            pos = tag.end()
+            if tag.start() < skip:
+                continue
+            name, number, attrs = tag.groups()
+            if name == "INIT" and rnd is not None:
+                yield finished(rnd)
+                rnd = None
+            move = _MOVES.get(name, -1) if number and rnd is not None else -1
         try:
-            move = _MOVES.get(name) if number and rnd is not None else None
             if rnd is not None and len(rnd.events) >= MAX_EVENTS:
                 events_room(len(rnd.events))
-            if move is not None and rnd is not None:  # most tags: a draw or a discard, read fast
-                i, seat = int(number), move[1]
+            if move >= 0 and rnd is not None:  # most tags: a draw or a discard, read fast
+                i = i if letter >= 0 else int(number)
+                seat = move % 4
                 tile = tiles[i] if i < 136 else from_id(i)  # from_id says why an id is out of range
-                if move[0]:
+                if move < 4:
                     rnd.events.append(Draw(seat, tile))
                     drawn[seat] = i
                 else:
@@ -158,17 +175,46 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
                 continue
             rnd = _tag(game, rnd, name, number, dict(_ATTR.findall(attrs)))
         except (LogError, ValueError, KeyError, IndexError) as e:
+            number = text[at + 2 : digits_end] if letter >= 0 else number
             why = f"bad <{clip(name + number, ECHO)}> tag: {clip(str(e), 3 * ECHO)}"
             if rnd is not None and name != "INIT":  # the round being read is lost
                 yield Problem(rnd.index, why, rnd.name, rnd.honba)
             else:  # a round that could not even begin
                 yield Problem(max(0, game.started - 1), why)
             rnd = None
-            skip = text.find("<INIT", tag.end())
+            skip = text.find("<INIT", pos)
             if skip < 0:
                 break
     if rnd is not None and (rnd.wins or rnd.draw is not None or not last):
         yield finished(rnd)
+
+
+#: The longest tile id `_bare_move` reads (a longer one goes to `_TAG` and int(), which says why).
+_ID_DIGITS: Final = 6
+
+
+def _bare_move(text: str, at: int) -> tuple[int, int, int]:
+    """``(letter, id, end of the digits)`` of a draw or discard tag without attributes at ``at``
+    (``<T12/>``, ``<D5>``): exactly the tags `_TAG` reads as a letter of `_LETTERS`, ASCII digits and
+    no attributes; ``letter`` is -1 for any other tag, which `_TAG` then reads."""
+    size = len(text)
+    if at + 3 >= size:
+        return -1, 0, 0
+    letter = _LETTERS.find(text[at + 1])
+    if letter < 0:
+        return -1, 0, 0
+    j, value = at + 2, 0
+    while j < size and j - at - 2 <= _ID_DIGITS:
+        digit = ord(text[j]) - 48
+        if not 0 <= digit <= 9:
+            break
+        value = value * 10 + digit
+        j += 1
+    if j == at + 2 or j - at - 2 > _ID_DIGITS or j >= size:
+        return -1, 0, 0
+    if text[j] == ">" or text[j] == "/" and text[j + 1 : j + 2] == ">":
+        return letter, value, j
+    return -1, 0, 0
 
 
 def mjlog_ending(text: str, starts: list[int]) -> str | None:

@@ -12,41 +12,61 @@ from typing import Union
 
 from .melds import Meld
 
+# The events are dataclasses with their own __init__ and not frozen: a round holds about a hundred of
+# them, and compiled by mypyc a dataclass's generated __init__ still runs as Python (a frozen one through
+# object.__setattr__ too), three times the cost of a compiled __init__. Nothing changes an event once
+# made; they compare by value as before (and, not frozen, do not hash: nothing puts them in a set).
 
-@dataclass(frozen=True)
+
+@dataclass(init=False)
 class Draw:
     who: int
     tile: int
 
+    def __init__(self, who: int, tile: int) -> None:
+        self.who, self.tile = who, tile
 
-@dataclass(frozen=True)
+
+@dataclass(init=False)
 class Discard:
     """``tsumogiri``: the tile just drawn goes out (as the log tells it: same copy, or tenhou6's 60)."""
 
     who: int
     tile: int
-    tsumogiri: bool = False
+    tsumogiri: bool
+
+    def __init__(self, who: int, tile: int, tsumogiri: bool = False) -> None:
+        self.who, self.tile, self.tsumogiri = who, tile, tsumogiri
 
 
-@dataclass(frozen=True)
+@dataclass(init=False)
 class Call:
     who: int
     meld: Meld
 
+    def __init__(self, who: int, meld: Meld) -> None:
+        self.who, self.meld = who, meld
 
-@dataclass(frozen=True)
+
+@dataclass(init=False)
 class Riichi:
     """``step`` 1 is the declaration; 2 the stick accepted (the declaring discard was not ronned)."""
 
     who: int
     step: int
 
+    def __init__(self, who: int, step: int) -> None:
+        self.who, self.step = who, step
 
-@dataclass(frozen=True)
+
+@dataclass(init=False)
 class Dora:
     """A new dora indicator turned over (after a kan)."""
 
     tile: int
+
+    def __init__(self, tile: int) -> None:
+        self.tile = tile
 
 
 Event = Union[Draw, Discard, Call, Riichi, Dora]  # noqa: UP007 (a runtime alias: X | Y needs 3.10 objects)

@@ -7,10 +7,10 @@ round's end into the mapping `riichi_cli.settle` takes, seats written as seat wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Final
 
-from ..core.decompose import winning_tiles
+from ..analysis.shanten import shanten
+from ..analysis.waits import wait_tiles
 from ..core.tiles import DRAGONS, SEATS, WINDS, is_orphan
 from .melds import ANKAN, CHI, KAKAN, KAN, NUKI, PON, Meld
 from .model import Call, Discard, Dora, Draw, Riichi, Round, Win
@@ -22,22 +22,22 @@ KANS: Final = (KAN, KAKAN, ANKAN)
 REPLACED: Final = (*KANS, NUKI)  # calls followed by a replacement draw from the dead wall
 
 
-@dataclass
 class Seat:
-    """One player during the round."""
+    """One player during the round (a plain class: compiled, its __init__ is native, see model.py)."""
 
-    hand: list[int]
-    melds: list[Meld] = field(default_factory=list)
-    discards: list[int] = field(default_factory=list)
-    riichi: bool = False
-    double: bool = False
-    declaring: bool = False  # riichi declared, stick not yet accepted
-    ippatsu: bool = False
-    played: bool = False  # has discarded: the first go-around is over for this seat
-    robbed: bool = False  # one of its discards was called (no nagashi)
-    liable: int | None = None  # the seat that fed the third dragon or fourth wind set
-    rinshan: bool = False  # the last draw was a replacement tile
-    kita: int = 0  # Norths set aside (three players)
+    def __init__(self, hand: list[int]) -> None:
+        self.hand = hand
+        self.melds: list[Meld] = []
+        self.discards: list[int] = []
+        self.riichi = False
+        self.double = False
+        self.declaring = False  # riichi declared, stick not yet accepted
+        self.ippatsu = False
+        self.played = False  # has discarded: the first go-around is over for this seat
+        self.robbed = False  # one of its discards was called (no nagashi)
+        self.liable: int | None = None  # the seat that fed the third dragon or fourth wind set
+        self.rinshan = False  # the last draw was a replacement tile
+        self.kita = 0  # Norths set aside (three players)
 
     def notation(self, extra: int | None = None) -> str:
         """The hand in notation: concealed tiles, ``extra`` (the winning tile) last, then the melds."""
@@ -146,9 +146,13 @@ class Table:
 
 
 def take(hand: list[int], tile: int, who: int) -> None:
-    if tile not in hand:
-        raise LogError(f"player {who} plays {name(tile)}, which is not in their hand {names(hand)}")
-    hand.remove(tile)
+    """The first copy of ``tile`` out of ``hand`` (an indexed loop: compiled, it compares the ints
+    themselves, where ``in`` and ``remove`` call the generic comparison for each tile, twice)."""
+    for i in range(len(hand)):
+        if hand[i] == tile:
+            del hand[i]
+            return
+    raise LogError(f"player {who} plays {name(tile)}, which is not in their hand {names(hand)}")
 
 
 # -- what the round end needs ----------------------------------------------------------------
@@ -208,9 +212,20 @@ def tenpai_seats(t: Table) -> dict[str, str]:
         counts = [0] * 34
         for x in s.hand:
             counts[kind_of(x)] += 1
-        if sum(counts) % 3 == 1 and winning_tiles(counts):
+        if sum(counts) % 3 == 1 and waits_on_some_tile(counts):
             out[seat_wind(t.round, who)] = s.notation()
     return out
+
+
+def waits_on_some_tile(counts: list[int]) -> bool:
+    """``winning_tiles(counts)`` is not empty (pure karaten included), for concealed counts of 3k+1
+    tiles. The shanten number (memoised: a few look-ups) rules out most noten hands without trying
+    each of the 34 tiles; `wait_tiles` knows when it may (a wait on a fifth copy still searches)."""
+    try:
+        best = shanten(counts, (13 - sum(counts)) // 3)["best"]
+    except ValueError:  # not a hand shanten takes (a corrupt log's): the search alone decides
+        best = 0
+    return bool(wait_tiles(counts, 0 if best is None else best))
 
 
 def nagashi_seats(t: Table) -> list[str]:

@@ -175,6 +175,7 @@ class _Dealer:
         self.draws, self.discards = draws, discards
         self.kan_dora: list[int] = []
         self.budget = 2000
+        self.calls: dict[str, Meld] = {}  # each call string read once: `callers` looks at it every discard
 
     def run(self, ends_on_ron: bool) -> list[Event]:
         """The events of the first dealing that uses every draw and discard."""
@@ -288,7 +289,9 @@ class _Dealer:
             item = _at(self.draws, st.at_draw, other)
             if other == p or not isinstance(item, str):
                 continue
-            meld = parse_call(item)
+            meld = self.calls.get(item)
+            if meld is None:
+                meld = self.calls[item] = parse_call(item)
             if source_seat(other, meld.source, self.players) == p and kind_of(meld.called) == kind_of(
                 st.last
             ):

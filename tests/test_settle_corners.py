@@ -212,7 +212,8 @@ def test_a_seat_ending_at_zero_is_not_below_zero(before, warned):
     scores = {"E": 25000, "S": 25000, "W": before, "N": 25000}
     r = run({"scores": scores, "wins": [win(riichi=True)], "riichi_sticks": 1})
     assert r["scores"]["W"] == before - 2000
-    assert r["warnings"] == (["W ends below zero (-100): the game is over under most rules"] if warned else [])
+    below = "W ends below zero (-100): the game is over under most rules"
+    assert r["warnings"] == ([below] if warned else [])
 
 
 def test_each_pao_of_a_double_ron_is_listed():

@@ -228,3 +228,13 @@ def test_each_pao_of_a_double_ron_is_listed():
         {"seat_wind": "N", "liable": "E", "yakuman": ["daisuushii"], "scope": "whole", "liable_pays": 16000},
         {"seat_wind": "S", "liable": "E", "yakuman": ["daisangen"], "scope": "whole", "liable_pays": 16000},
     ]
+
+
+def test_a_red_five_and_a_plain_five_are_two_tiles():
+    # Two rons on W's discard: N on a red 5p (34p + 0p: tanyao, pinfu), S on a plain 5p (pinfu). One
+    # discard is one tile, so the settlement is refused; the message lists the wins nearest first.
+    north = {"seat_wind": "N", "hand": "234567m34p45688s0p", "from": "W"}
+    south = {"seat_wind": "S", "hand": "123678m34p45699s5p", "from": "W"}
+    result = settle({"wins": [south, north]}, resolve_rules("tenhou"))
+    assert result["ok"] is False and result["error"]["detail"] == "rons_on_different_tiles"
+    assert result["error"]["message"] == "rons on one discard win on one tile, not N on 0p, S on 5p"

@@ -79,6 +79,17 @@ def test_the_ura_dora_are_expected_over_the_tiles_unseen_at_the_win() -> None:
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * expected, rel=1e-12)
 
 
+def test_two_ura_indicators_are_drawn_without_replacement() -> None:
+    """Two dora indicators (9p 9p; kan ura under tenhou): two ura indicators from the 136 - 14 - 2 = 120
+    tiles unseen at the win, C(120, 2) = 7140 pairs. As above, 85 tiles find no dora, 30 one, 1z two,
+    4z (4) three: 0 hits 3570 pairs; 1: 85 x 30 = 2550; 2: 85 x 1 + C(30, 2) = 520; 3: 85 x 4 + 30 = 370;
+    4: 30 x 4 = 120; 5: 4; 6: C(4, 2) = 6. 3 han 5200; 4-5 han 8000; 6-7 han 12000; 8-9 han baiman
+    16000."""
+    tanki = row(analyze_problem(problem(TANKI, dora="99p", **FIXED)), "3z")
+    value = 3570 * TANKI_VALUE + (2550 + 520) * MANGAN + (370 + 120) * 12000 + (4 + 6) * 16000
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 120, 1)) * value / 7140, rel=1e-12)
+
+
 def test_a_red_five_adds_its_han() -> None:
     # TANKI with the 5p red: 4 han 40 fu is mangan, 8000 (ura off).
     tanki = row(analyze_problem(problem("123m406p789s11123z", ura=False, **FIXED)), "3z")

@@ -24,6 +24,8 @@ discarded bring back the starting hand and its choice.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from typing import Final
 
 from ..core.native import i64
@@ -260,10 +262,15 @@ class Graph:
 
     13-tile state i: ``hi13[i]``, ``lo13[i]``, ``shanten13[i]``, ``dist13[i]``, ``riichi13[i]``; its
     draws are ``draws[e]`` for e in ``draw_lo[i]:draw_lo[i + 1]``, each the 14-tile state it leads to
-    shifted left 3 bits, or'd with the copies that can be drawn (1-4): one int, one list read.
+    shifted left 3 bits, or'd with the copies that can be drawn (1-4): one int, one read.
     14-tile state j: its allowed discards lead to 13-tile states
     ``succ[e]`` for e in ``succ_lo[j]:succ_lo[j + 1]``; ``win14[j]`` is the win it offers (an index
     into ``win_hi``, ``win_lo``, ``win_kind``: the 14 tiles and the winning kind) or -1.
+
+    `finish` packs the edge lists and ``win14`` (plus one) into ``bytes``, 4 bytes a number (`packed`,
+    read back by `word`), and empties the lists: the solver reads every edge at every turn, and a list
+    of ints is an int object per edge, scattered in memory among the states made at the same time; the
+    bytes are read in order, in place.
     """
 
     def __init__(
@@ -300,6 +307,12 @@ class Graph:
         self.succ_lo: list[int] = []
         self.succ: list[int] = []
         self.win14: list[int] = []
+        # The same, packed by `finish` for the solver.
+        self.draw_lo_b = b""
+        self.draws_b = b""
+        self.succ_lo_b = b""
+        self.succ_b = b""
+        self.win14_b = b""
         self.win_hi: list[int] = []
         self.win_lo: list[int] = []
         self.win_kind: list[int] = []
@@ -333,9 +346,14 @@ class Graph:
             i += 1
 
     def finish(self) -> None:
-        """Close the edge lists (one more bound each)."""
+        """Close the edge lists (one more bound each) and pack them for the solver (see the class doc)."""
         self.draw_lo.append(len(self.draws))
         self.succ_lo.append(len(self.succ))
+        self.draw_lo_b, self.draw_lo = packed(self.draw_lo), []
+        self.draws_b, self.draws = packed(self.draws), []
+        self.succ_lo_b, self.succ_lo = packed(self.succ_lo), []
+        self.succ_b, self.succ = packed(self.succ), []
+        self.win14_b = packed([w + 1 for w in self.win14])
 
     def _draws(self, i: int) -> None:
         hi, lo, s, dist = self.hi13[i], self.lo13[i], self.shanten13[i], self.dist13[i]
@@ -391,3 +409,21 @@ class Graph:
             if s13 == s14 or d13 + s13 <= budget:
                 succ.append(self.state13(hi - UNIT_HI[d], lo - UNIT_LO[d], s13, d13))
         return j
+
+
+#: An `array` type code of 4-byte unsigned ints (``I`` on every common platform).
+_WORD: Final = "I" if array("I").itemsize == 4 else "L"
+
+
+def packed(values: list[int]) -> bytes:
+    """Numbers from 0 to 2**32 - 1 as 4 bytes each, little-endian (`word` reads one back)."""
+    words = array(_WORD, values)
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words.tobytes()
+
+
+def word(data: bytes, i: i64) -> i64:
+    """Number ``i`` of `packed` bytes."""
+    k = 4 * i
+    return data[k] | data[k + 1] << 8 | data[k + 2] << 16 | data[k + 3] << 24

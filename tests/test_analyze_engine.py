@@ -90,6 +90,40 @@ def test_two_ura_indicators_are_drawn_without_replacement() -> None:
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 120, 1)) * value / 7140, rel=1e-12)
 
 
+#: TANKI with 123m replaced by a concealed kan of 1m (riichi stays possible): 15 tiles held. 3 han;
+#: 20 + 2 tsumo + 8 (111z) + 32 (concealed terminal kan) + 2 tanki + 2 (South pair) = 66 -> 70 fu:
+#: 70 x 32 = 2240, a mangan (8000) already; 6 and 7 han haneman 12000, 8-10 baiman 16000, 11 sanbaiman.
+KAN_TANKI = "456p789s11123z ankan:1111m"
+
+
+def test_ura_dora_under_a_concealed_kan_count_its_four_tiles() -> None:
+    """One ura indicator from 136 - 15 - 1 = 120 tiles: 9m (4 left) finds the four 1m of the kan; 3p,
+    6s (4 each), 4p 5p 7s 8s (3 each) one dora: 20 tiles; 1z (1 left) two; 4z (4) three; 91 none.
+    Three ura or more (4z, 9m: 8 tiles) make 6-7 han, haneman; the other 112 tiles leave a mangan."""
+    found = analyze_problem(problem(KAN_TANKI, **FIXED))
+    assert found.unseen == 120
+    tanki = row(found, "3z")
+    expected = (112 * MANGAN + 8 * 12000) / 120
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 120, 1)) * expected, rel=1e-12)
+
+
+def test_two_ura_indicators_under_a_concealed_kan() -> None:
+    """Two indicators (9p 9p): two ura indicators from 119 tiles, C(119, 2) = 7021 pairs of the kinds
+    above (none 90, one 20, two 1, three 4, four 4). Hits 0-2: C(90, 2) + 90 x 20 + 90 + C(20, 2) = 6085
+    pairs, mangan; 3-4: 90 x 4 + 20 + 90 x 4 + 20 x 4 = 820, haneman; 5-7: 20 x 4 + 4 + 4 + C(4, 2)
+    + 16 = 110, baiman; 8: C(4, 2) = 6, sanbaiman 24000."""
+    tanki = row(analyze_problem(problem(KAN_TANKI, dora="99p", **FIXED)), "3z")
+    value = 6085 * MANGAN + 820 * 12000 + 110 * 16000 + 6 * 24000
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 119, 1)) * value / 7021, rel=1e-12)
+
+
+def test_a_yakuman_is_paid_as_it_is() -> None:
+    # 555z 666z 777z 123m 4p, the 9p thrown: daisangen on 4p (3 left), a non-dealer yakuman tsumo
+    # 8000 + 8000 + 16000 = 32000 whatever ura dora turn up.
+    found = analyze_problem(problem("123m49p555666777z", **FIXED))
+    assert row(found, "9p").ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 32000, rel=1e-12)
+
+
 def test_a_red_five_adds_its_han() -> None:
     # TANKI with the 5p red: 4 han 40 fu is mangan, 8000 (ura off).
     tanki = row(analyze_problem(problem("123m406p789s11123z", ura=False, **FIXED)), "3z")

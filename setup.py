@@ -44,19 +44,45 @@ def say(message: str) -> None:
         pass
 
 
+#: gcc's optimisation level per folder. mypyc's C is mostly calls into the C API: -O3 bought nothing
+#: measurable over -O2 (callgrind, `bench/bench_score.py --loop`), and -O1 compiles in 55% of -O3's
+#: time for ~3% more instructions. So the scorer and analyze take -O2, and the modules a replay or a
+#: settlement runs once per round (their time is reading text and the scorer's) take -O1.
+FOLDER_LEVEL = {"core": "-O2", "io": "-O2", "analysis": "-O2", "settle": "-O1", "logs": "-O1"}
+
+
+def level_of(source: str) -> str | None:
+    """The -O flag for one of mypyc's C files (``__native_riichi_cli___logs___mjai.c``), if its folder
+    has one."""
+    name = os.path.basename(source)
+    for folder, level in FOLDER_LEVEL.items():
+        if f"riichi_cli___{folder}___" in name:
+            return level
+    return None
+
+
 def parallel_compile(compiler) -> None:
     """Compile the C files of one extension ``JOBS`` at a time (distutils compiles them one by one;
-    mypyc's multi_file output is a dozen large files)."""
+    mypyc's multi_file output is dozens of files), each at its folder's level, largest first so that
+    no large file starts last."""
     one_by_one = compiler.compile
+
+    def compile_one(source, args, kwargs):
+        level = level_of(source)
+        extra = kwargs.get("extra_postargs")
+        if level and extra:
+            kwargs = {**kwargs, "extra_postargs": [level if a.startswith("-O") else a for a in extra]}
+        return one_by_one([source], *args, **kwargs)
 
     def compile(sources, *args, **kwargs):
         if len(sources) < 2 or JOBS < 2:
-            return one_by_one(sources, *args, **kwargs)
+            return [obj for source in sources for obj in compile_one(source, args, kwargs)]
         from concurrent.futures import ThreadPoolExecutor
 
+        by_size = sorted(sources, key=lambda source: -os.path.getsize(source))
         with ThreadPoolExecutor(JOBS) as pool:
-            parts = list(pool.map(lambda source: one_by_one([source], *args, **kwargs), sources))
-        return [obj for part in parts for obj in part]
+            objects = dict(zip(by_size, pool.map(lambda source: compile_one(source, args, kwargs), by_size)))
+        return [obj for source in sources for obj in objects[source]]
 
     compiler.compile = compile
 
@@ -103,8 +129,9 @@ def compiled_core():
 
         say("translating the scoring core to C with mypyc")
         # multi_file: the one shared library as several C files, compiled side by side (the same
-        # modules, the same -O3 code as one file; 118 s of CPU against 136 s, and half the wall time).
-        return mypycify(core_modules(), opt_level="3", debug_level="0", multi_file=True)
+        # modules as one file; 118 s of CPU against 136 s, and half the wall time). opt_level is the
+        # level of the module shims and the shared file; FOLDER_LEVEL sets the modules' own.
+        return mypycify(core_modules(), opt_level="2", debug_level="0", multi_file=True)
     except BaseException as e:  # mypyc missing or refusing: stay pure Python
         print(f"riichi: mypyc unavailable ({e}); installing pure Python", file=sys.stderr)
         return []

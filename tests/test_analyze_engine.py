@@ -65,6 +65,78 @@ def test_a_fixed_wait_without_ura_is_worth_its_win_chance_times_its_value() -> N
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * TANKI_VALUE, rel=1e-12)
 
 
+FIXED = {"hand_changes": False, "shanten_back": False}
+
+
+def test_the_ura_dora_are_expected_over_the_tiles_unseen_at_the_win() -> None:
+    """TANKI won on 2z: 123m 456p 789s 111z 22z held, 9p the dora indicator, so 136 - 14 - 1 = 121 tiles
+    unseen at the win (the 3z thrown goes back into the pool). One ura indicator: 9m (4 left), 1m 2m
+    (3 each), 3p (4), 4p 5p (3 each), 6s (4), 7s 8s (3 each) find one dora each: 30 tiles; 1z (1 left)
+    finds the 22z pair: 2; 4z (4 left) finds 111z: 3; the other 86 tiles find none. 3 han 40 fu = 5200,
+    4 and 5 han are mangan 8000, 6 han haneman 12000 (non-dealer tsumo)."""
+    tanki = row(analyze_problem(problem(TANKI, **FIXED)), "3z")
+    expected = (86 * TANKI_VALUE + 31 * MANGAN + 4 * 12000) / 121
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * expected, rel=1e-12)
+
+
+def test_two_ura_indicators_are_drawn_without_replacement() -> None:
+    """Two dora indicators (9p 9p; kan ura under tenhou): two ura indicators from the 136 - 14 - 2 = 120
+    tiles unseen at the win, C(120, 2) = 7140 pairs. As above, 85 tiles find no dora, 30 one, 1z two,
+    4z (4) three: 0 hits 3570 pairs; 1: 85 x 30 = 2550; 2: 85 x 1 + C(30, 2) = 520; 3: 85 x 4 + 30 = 370;
+    4: 30 x 4 = 120; 5: 4; 6: C(4, 2) = 6. 3 han 5200; 4-5 han 8000; 6-7 han 12000; 8-9 han baiman
+    16000."""
+    tanki = row(analyze_problem(problem(TANKI, dora="99p", **FIXED)), "3z")
+    value = 3570 * TANKI_VALUE + (2550 + 520) * MANGAN + (370 + 120) * 12000 + (4 + 6) * 16000
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 120, 1)) * value / 7140, rel=1e-12)
+
+
+#: TANKI with 123m replaced by a concealed kan of 1m (riichi stays possible): 15 tiles held. 3 han;
+#: 20 + 2 tsumo + 8 (111z) + 32 (concealed terminal kan) + 2 tanki + 2 (South pair) = 66 -> 70 fu:
+#: 70 x 32 = 2240, a mangan (8000) already; 6 and 7 han haneman 12000, 8-10 baiman 16000, 11 sanbaiman.
+KAN_TANKI = "456p789s11123z ankan:1111m"
+
+
+def test_ura_dora_under_a_concealed_kan_count_its_four_tiles() -> None:
+    """One ura indicator from 136 - 15 - 1 = 120 tiles: 9m (4 left) finds the four 1m of the kan; 3p,
+    6s (4 each), 4p 5p 7s 8s (3 each) one dora: 20 tiles; 1z (1 left) two; 4z (4) three; 91 none.
+    Three ura or more (4z, 9m: 8 tiles) make 6-7 han, haneman; the other 112 tiles leave a mangan."""
+    found = analyze_problem(problem(KAN_TANKI, **FIXED))
+    assert found.unseen == 120
+    tanki = row(found, "3z")
+    expected = (112 * MANGAN + 8 * 12000) / 120
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 120, 1)) * expected, rel=1e-12)
+
+
+def test_two_ura_indicators_under_a_concealed_kan() -> None:
+    """Two indicators (9p 9p): two ura indicators from 119 tiles, C(119, 2) = 7021 pairs of the kinds
+    above (none 90, one 20, two 1, three 4, four 4). Hits 0-2: C(90, 2) + 90 x 20 + 90 + C(20, 2) = 6085
+    pairs, mangan; 3-4: 90 x 4 + 20 + 90 x 4 + 20 x 4 = 820, haneman; 5-7: 20 x 4 + 4 + 4 + C(4, 2)
+    + 16 = 110, baiman; 8: C(4, 2) = 6, sanbaiman 24000."""
+    tanki = row(analyze_problem(problem(KAN_TANKI, dora="99p", **FIXED)), "3z")
+    value = 6085 * MANGAN + 820 * 12000 + 110 * 16000 + 6 * 24000
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 119, 1)) * value / 7021, rel=1e-12)
+
+
+def test_a_yakuman_is_paid_as_it_is() -> None:
+    # 555z 666z 777z 123m 4p, the 9p thrown: daisangen on 4p (3 left), a non-dealer yakuman tsumo
+    # 8000 + 8000 + 16000 = 32000 whatever ura dora turn up.
+    found = analyze_problem(problem("123m49p555666777z", **FIXED))
+    assert row(found, "9p").ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 32000, rel=1e-12)
+
+
+def test_a_red_five_adds_its_han() -> None:
+    # TANKI with the 5p red: 4 han 40 fu is mangan, 8000 (ura off).
+    tanki = row(analyze_problem(problem("123m406p789s11123z", ura=False, **FIXED)), "3z")
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * MANGAN, rel=1e-12)
+
+
+def test_the_dealer_is_paid_as_the_dealer() -> None:
+    # Seat East in the East round: 111z is double East, riichi + tsumo + 2 = 4 han 40 fu (the South pair
+    # is no one's wind now: 20 + 2 + 8 + 2 = 32 -> 40): a dealer mangan tsumo, 4000 from each, 12000.
+    tanki = row(analyze_problem(problem(TANKI, seat_wind="E", ura=False, **FIXED)), "3z")
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 12000, rel=1e-12)
+
+
 def test_ippatsu_adds_the_first_draw_and_haitei_the_last() -> None:
     options = {"hand_changes": False, "shanten_back": False, "ura": False}
     plain = row(analyze_problem(problem(TANKI, **options)), "3z").ev[0]

@@ -356,6 +356,13 @@ YAKU = [
         {"hand": "456789m123p5567s8s"},
         expect(han=1, fu=30, raw=30, total=1000, yaku={"pinfu": 1}),
     ),
+    # 456m 456m 789m (78m + 9m ryanmen) 123p 55s: three manzu sequences, but 456m 789m 123p is still no
+    # straight. Pinfu 1 + iipeikou 1 = 2 han 30 fu: 30x16=480, x4=1920 -> 2000.
+    win(
+        "three_manzu_sequences_not_ittsu",
+        {"hand": "44556678m123p55s9m"},
+        expect(han=2, fu=30, raw=30, total=2000, yaku={"pinfu": 1, "iipeikou": 1}),
+    ),
 ]
 
 

@@ -193,8 +193,17 @@ def test_triple_ron_is_an_abortive_draw_under_tenhou():
     r = run(TRIPLE)
     assert r["kind"] == "abortive_draw" and r["draw"]["reason"] == "sanchahou"
     assert deltas(r) == [0, 0, 0, 0] and r["wins"] == []
-    assert [s["seat_wind"] for s in r["skipped"]] == ["E", "S", "W"]
+    assert r["skipped"] == [
+        {"seat_wind": s, "reason": "triple ron: abortive draw (sanchahou)"} for s in "ESW"
+    ]
     assert nxt(r) == (True, 3, 2)  # dealer stays, honba + 1, deposits stay
+
+
+def test_triple_ron_refused_where_abortive_draws_are_not_played():
+    assert refused(TRIPLE, abortive_draws=False) == (
+        "three rons under multiple_ron: double make an abortive draw (sanchahou), which tenhou does not "
+        "play (abortive_draws: false)"
+    )
 
 
 def test_triple_ron_nearest_under_mahjongsoul():

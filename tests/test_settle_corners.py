@@ -188,3 +188,53 @@ def test_the_rounds_honba_reach_the_scorer():
     assert refused["ok"] is False and refused["error"]["detail"] == "below_minimum"
     # 4 honba: pinfu 1 han 30 fu = 1000, plus 4 x 300
     assert run({"honba": 4, "wins": [win]}, "tenhou", ryanshiba=True)["deltas"]["S"] == 1000 + 1200
+
+
+def test_the_nearest_winner_takes_back_their_own_stick_and_the_rest():
+    # EMA (own_stick_back): S declared riichi this round, one more stick was carried: 2 on the table.
+    # S is the only (so the nearest) winner: its own stick back plus the carried one, +2000 in all;
+    # riichi + pinfu 2 han 30 fu: 30 x 16 = 480 x 4 = 1920 -> 2000 from W. Nothing is left on the table.
+    r = run({"riichi": ["S"], "riichi_sticks": 2, "wins": [win()]}, "ema2025")
+    assert r["deltas"] == {"E": 0, "S": 4000, "W": -2000, "N": 0}
+    assert r["next"]["riichi_sticks"] == 0
+
+
+def test_the_settlement_echoes_its_id_the_rules_and_each_wins_id():
+    r = run({"id": "round 7", "wins": [win(id="S's win")]}, "mleague")
+    assert r["id"] == "round 7" and r["rules"] == "mleague"
+    assert r["wins"][0]["id"] == "S's win"
+
+
+@pytest.mark.parametrize(("before", "warned"), [(2000, False), (1900, True)])
+def test_a_seat_ending_at_zero_is_not_below_zero(before, warned):
+    # riichi + pinfu 2 han 30 fu: W pays 2000. From 2000 W ends at 0 (not below zero: no warning), from
+    # 1900 at -100 (warned).
+    scores = {"E": 25000, "S": 25000, "W": before, "N": 25000}
+    r = run({"scores": scores, "wins": [win(riichi=True)], "riichi_sticks": 1})
+    assert r["scores"]["W"] == before - 2000
+    below = "W ends below zero (-100): the game is over under most rules"
+    assert r["warnings"] == ([below] if warned else [])
+
+
+def test_each_pao_of_a_double_ron_is_listed():
+    # W deals in 9s to N (daisuushii, every wind called, the last from E) and S (daisangen, every
+    # dragon called, the last from E); without double yakuman each is a non-dealer yakuman, 32000.
+    # Pao on a ron: the liable E and the discarder W pay half each, 16000 + 16000 per win.
+    north = {"seat_wind": "N", "hand": "9s pon:111z pon:222z pon:333z pon:444z 9s", "from": "W", "pao": "E"}
+    south = {"seat_wind": "S", "hand": "111p9s pon:555z pon:666z pon:777z 9s", "from": "W", "pao": "E"}
+    r = run({"wins": [south, north]}, "tenhou", double_yakuman=False)
+    assert r["deltas"] == {"E": -32000, "S": 32000, "W": -32000, "N": 32000}
+    assert r["pao"] == [
+        {"seat_wind": "N", "liable": "E", "yakuman": ["daisuushii"], "scope": "whole", "liable_pays": 16000},
+        {"seat_wind": "S", "liable": "E", "yakuman": ["daisangen"], "scope": "whole", "liable_pays": 16000},
+    ]
+
+
+def test_a_red_five_and_a_plain_five_are_two_tiles():
+    # Two rons on W's discard: N on a red 5p (34p + 0p: tanyao, pinfu), S on a plain 5p (pinfu). One
+    # discard is one tile, so the settlement is refused; the message lists the wins nearest first.
+    north = {"seat_wind": "N", "hand": "234567m34p45688s0p", "from": "W"}
+    south = {"seat_wind": "S", "hand": "123678m34p45699s5p", "from": "W"}
+    result = settle({"wins": [south, north]}, resolve_rules("tenhou"))
+    assert result["ok"] is False and result["error"]["detail"] == "rons_on_different_tiles"
+    assert result["error"]["message"] == "rons on one discard win on one tile, not N on 0p, S on 5p"

@@ -3,6 +3,7 @@ without building riichi again, and `.ci/run` runs exactly the two README lines."
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -55,13 +56,13 @@ def test_the_test_requirements_match_the_test_extra():
 
 def test_the_build_compiles_every_pure_module_as_several_c_files():
     text = (ROOT / "setup.py").read_text(encoding="utf-8")
-    assert "multi_file=True" in text and 'opt_level="3"' in text
+    assert "multi_file=True" in text and 'opt_level="2"' in text
     assert 'PURE = ("core", "io", "analysis", "settle", "logs")' in text
 
 
-def run_setup_py(monkeypatch: pytest.MonkeyPatch, command: str) -> tuple[list[str], dict]:
+def run_setup_py(monkeypatch: pytest.MonkeyPatch, command: str) -> tuple[list[str], dict, dict]:
     """setup.py run as pip runs it, with mypyc and setuptools.setup stubbed: which modules would be
-    translated, and what setup() was given."""
+    translated, what setup() was given, and the script's namespace."""
     import runpy
     import types
 
@@ -77,18 +78,46 @@ def run_setup_py(monkeypatch: pytest.MonkeyPatch, command: str) -> tuple[list[st
     monkeypatch.setattr(sys, "argv", ["setup.py", command])
     monkeypatch.delenv("RIICHI_PURE_PYTHON", raising=False)
     monkeypatch.chdir(ROOT)
-    runpy.run_path(str(ROOT / "setup.py"))
-    return translated, given
+    space = runpy.run_path(str(ROOT / "setup.py"))
+    return translated, given, space
 
 
 @pytest.mark.parametrize("command", ["egg_info", "dist_info"])
 def test_metadata_steps_do_not_translate_the_core(monkeypatch: pytest.MonkeyPatch, command: str) -> None:
     # pip runs setup.py for egg_info and dist_info before bdist_wheel; each translation costs ~15 s.
-    translated, given = run_setup_py(monkeypatch, command)
+    translated, given, _ = run_setup_py(monkeypatch, command)
     assert translated == [] and given["ext_modules"] == []
 
 
 def test_the_wheel_step_translates_every_pure_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    translated, _ = run_setup_py(monkeypatch, "bdist_wheel")
+    translated, _, _ = run_setup_py(monkeypatch, "bdist_wheel")
     assert "riichi_cli/core/points.py" in translated and "riichi_cli/settle/wins.py" in translated
     assert not any(path.endswith("__init__.py") for path in translated)
+
+
+def test_each_c_file_compiles_at_its_folders_level_largest_first(monkeypatch, tmp_path) -> None:
+    _, _, space = run_setup_py(monkeypatch, "egg_info")
+    assert set(space["FOLDER_LEVEL"]) == set(space["PURE"])  # every compiled folder has a level
+    sizes = {"__native_riichi_cli___logs___mjai.c": 10, "__native_riichi_cli___core___fu.c": 30,
+             "__native_abc.c": 20}  # fmt: skip
+    sources = []
+    for name, size in sizes.items():
+        (tmp_path / name).write_text("x" * size)
+        sources.append(str(tmp_path / name))
+    calls = []
+
+    class Compiler:
+        def compile(self, sources, output_dir=None, extra_postargs=None):
+            calls.append((os.path.basename(sources[0]), extra_postargs))
+            return [sources[0] + ".o"]
+
+    compiler = Compiler()
+    space["parallel_compile"](compiler)
+    objects = compiler.compile(sources, output_dir="b", extra_postargs=["-O2", "-g0", "-Wno-x"])
+    assert objects == [s + ".o" for s in sources]  # the linker sees the original order
+    levels = dict(calls)
+    assert levels["__native_riichi_cli___logs___mjai.c"] == ["-O1", "-g0", "-Wno-x"]
+    assert levels["__native_riichi_cli___core___fu.c"] == ["-O2", "-g0", "-Wno-x"]
+    assert levels["__native_abc.c"] == ["-O2", "-g0", "-Wno-x"]  # the shared file: mypyc's level
+    if space["JOBS"] > 1:
+        assert calls[0][0] == "__native_riichi_cli___core___fu.c"  # the largest starts first

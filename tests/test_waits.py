@@ -147,7 +147,7 @@ def test_discard_furiten():
     assert tiles_of(rep) == ["1m", "4m", "7m"]
     assert rep["furiten"]["furiten"] and rep["furiten"]["kind"] == "discard"
     assert rep["furiten"]["tiles"] == ["4m"]
-    assert "tsumo still wins" in rep["furiten"]["note"]
+    assert rep["furiten"]["note"] == "a ron is not allowed on any wait; a tsumo still wins"
     # Discard furiten forbids a ron on every wait, not only 4m; a tsumo is fine.
     assert all(w["ron"]["error"]["code"] == "furiten" for w in rep["waits"])
     assert all(w["tsumo"]["ok"] for w in rep["waits"])

@@ -24,6 +24,8 @@ discarded bring back the starting hand and its choice.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from typing import Final
 
 from ..core.native import i64
@@ -152,27 +154,30 @@ class Shanten:
             part_key(2, s, players),
             part_key(3, z, players),
         ]
-        rest = rest_vectors(
-            part_vector(keys[0]), part_vector(keys[1]), part_vector(keys[2]), part_vector(keys[3])
-        )
-        out = [NOT_HELD] * 34
+        first = part_vector(keys[0])
+        rest = rest_vectors(first, part_vector(keys[1]), part_vector(keys[2]), part_vector(keys[3]))
+        # The four parts' lists end to end (a list concatenation copies in C, not item by item).
         if players == 3:  # the characters are 1m and 9m only: two positions
             two = _moves(keys[0], rest[0], need, sign, 2)
-            out[0], out[8] = two[0], two[1]
+            out = [two[0]] + _SEVEN_NOT_HELD + [two[1]]
         else:
-            _place(out, 0, _moves(keys[0], rest[0], need, sign, 9))
-        _place(out, 9, _moves(keys[1], rest[1], need, sign, 9))
-        _place(out, 18, _moves(keys[2], rest[2], need, sign, 9))
-        _place(out, 27, _moves(keys[3], rest[3], need, sign, 7))
+            out = _moves(keys[0], rest[0], need, sign, 9)
+        out = (
+            out
+            + _moves(keys[1], rest[1], need, sign, 9)
+            + _moves(keys[2], rest[2], need, sign, 9)
+            + _moves(keys[3], rest[3], need, sign, 7)
+        )
         if self.closed:
-            _closed_around(out, m, p, s, z, sign)
+            # A tile more never raises the standard shanten, a tile less raises it by one at most:
+            # the neighbours' standard shanten are at most this bound.
+            bound = part_distance(first, rest[0], need) + (0 if sign > 0 else 1)
+            _closed_around(out, m, p, s, z, sign, bound)
         return out
 
 
-def _place(out: list[int], first: i64, moves: list[int]) -> None:
-    i: i64
-    for i in range(len(moves)):
-        out[first + i] = moves[i]
+#: The three-player characters' missing 2m-8m in `Shanten.around`.
+_SEVEN_NOT_HELD: Final = [NOT_HELD] * 7
 
 
 def _closed_stats(m: int, p: int, s: int, z: int) -> tuple[int, int, int, int]:
@@ -209,7 +214,7 @@ def _count(m: int, p: int, s: int, z: int, t: i64) -> i64:
     return z >> (3 * (t - 27)) & 7
 
 
-def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int) -> None:
+def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int, bound: int) -> None:
     """Lower each entry of `Shanten.around` to seven pairs or thirteen orphans where they are better.
 
     One tile changes either shape's number by one at most (and taking one away never lowers it), so
@@ -217,6 +222,8 @@ def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int) ->
     """
     kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
     reach = _closed_shanten(kinds, pairs, orphans, paired) - (1 if sign > 0 else 0)
+    if reach >= bound:  # `bound`: no neighbour's standard shanten is above it
+        return
     worst = 0
     t: i64
     for t in range(34):
@@ -255,10 +262,15 @@ class Graph:
 
     13-tile state i: ``hi13[i]``, ``lo13[i]``, ``shanten13[i]``, ``dist13[i]``, ``riichi13[i]``; its
     draws are ``draws[e]`` for e in ``draw_lo[i]:draw_lo[i + 1]``, each the 14-tile state it leads to
-    shifted left 3 bits, or'd with the copies that can be drawn (1-4): one int, one list read.
+    shifted left 3 bits, or'd with the copies that can be drawn (1-4): one int, one read.
     14-tile state j: its allowed discards lead to 13-tile states
     ``succ[e]`` for e in ``succ_lo[j]:succ_lo[j + 1]``; ``win14[j]`` is the win it offers (an index
     into ``win_hi``, ``win_lo``, ``win_kind``: the 14 tiles and the winning kind) or -1.
+
+    `finish` packs the edge lists and ``win14`` (plus one) into ``bytes``, 4 bytes a number (`packed`,
+    read back by `word`), and empties the lists: the solver reads every edge at every turn, and a list
+    of ints is an int object per edge, scattered in memory among the states made at the same time; the
+    bytes are read in order, in place.
     """
 
     def __init__(
@@ -295,6 +307,12 @@ class Graph:
         self.succ_lo: list[int] = []
         self.succ: list[int] = []
         self.win14: list[int] = []
+        # The same, packed by `finish` for the solver.
+        self.draw_lo_b = b""
+        self.draws_b = b""
+        self.succ_lo_b = b""
+        self.succ_b = b""
+        self.win14_b = b""
         self.win_hi: list[int] = []
         self.win_lo: list[int] = []
         self.win_kind: list[int] = []
@@ -328,9 +346,14 @@ class Graph:
             i += 1
 
     def finish(self) -> None:
-        """Close the edge lists (one more bound each)."""
+        """Close the edge lists (one more bound each) and pack them for the solver (see the class doc)."""
         self.draw_lo.append(len(self.draws))
         self.succ_lo.append(len(self.succ))
+        self.draw_lo_b, self.draw_lo = packed(self.draw_lo), []
+        self.draws_b, self.draws = packed(self.draws), []
+        self.succ_lo_b, self.succ_lo = packed(self.succ_lo), []
+        self.succ_b, self.succ = packed(self.succ), []
+        self.win14_b = packed([w + 1 for w in self.win14])
 
     def _draws(self, i: int) -> None:
         hi, lo, s, dist = self.hi13[i], self.lo13[i], self.shanten13[i], self.dist13[i]
@@ -386,3 +409,21 @@ class Graph:
             if s13 == s14 or d13 + s13 <= budget:
                 succ.append(self.state13(hi - UNIT_HI[d], lo - UNIT_LO[d], s13, d13))
         return j
+
+
+#: An `array` type code of 4-byte unsigned ints (``I`` on every common platform).
+_WORD: Final = "I" if array("I").itemsize == 4 else "L"
+
+
+def packed(values: list[int]) -> bytes:
+    """Numbers from 0 to 2**32 - 1 as 4 bytes each, little-endian (`word` reads one back)."""
+    words = array(_WORD, values)
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words.tobytes()
+
+
+def word(data: bytes, i: i64) -> i64:
+    """Number ``i`` of `packed` bytes."""
+    k = 4 * i
+    return data[k] | data[k + 1] << 8 | data[k + 2] << 16 | data[k + 3] << 24

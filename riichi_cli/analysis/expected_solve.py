@@ -12,7 +12,7 @@ its next draw is the ippatsu draw) and stayed in ("stale"). Every other state ha
 from __future__ import annotations
 
 from ..core.native import i64
-from .expected_graph import Graph
+from .expected_graph import Graph, word
 from .expected_win import NO_WIN
 
 LAST_DRAW = 17
@@ -117,28 +117,29 @@ def _after_draw(
     The discards that decline a win lead on into the stale values (riichi stays declared); a win's
     tenpai and win (1) are written once by `solve`.
     """
-    succ, lo, win14 = g.succ, g.succ_lo, g.win14
+    succ, lo, win14 = g.succ_b, g.succ_lo_b, g.win14_b
     j: i64
     e: i64
     x: i64
     w: i64
-    end: i64 = lo[0]
+    end: i64 = word(lo, 0)
     for j in range(n14):
         begin = end
-        end = lo[j + 1]
-        w = win14[j]
+        end = word(lo, j + 1)
+        w = word(win14, j) - 1
         value = plain[w] if w >= 0 else NO_WIN
         be = 0.0
         if value != NO_WIN:  # a win: tenpai and win are 1; declining it matters to the score only
-            for e in range(begin, end):
-                v = stale[succ[e]]
+            for e in range(4 * begin, 4 * end, 4):  # the packed edges, read in place (see `word`)
+                x = succ[e] | succ[e + 1] << 8 | succ[e + 2] << 16 | succ[e + 3] << 24
+                v = stale[x]
                 if v > be:
                     be = v
             best_e[j] = value if value > be else be
             continue
         bt = bw = 0.0
-        for e in range(begin, end):
-            x = succ[e]
+        for e in range(4 * begin, 4 * end, 4):
+            x = succ[e] | succ[e + 1] << 8 | succ[e + 2] << 16 | succ[e + 3] << 24
             v = tenpai[x]
             if v > bt:
                 bt = v
@@ -164,16 +165,16 @@ def _first_draw(
 ) -> None:
     """With ippatsu valued: each 14-tile state's expected score when this draw is the riichi's first
     (a win is worth ``first``; declining it, or any other state, is worth what `_after_draw` found)."""
-    succ, lo, win14 = g.succ, g.succ_lo, g.win14
+    succ, lo, win14 = g.succ_b, g.succ_lo_b, g.win14_b
     j: i64
     e: i64
     w: i64
     for j in range(n14):
-        w = win14[j]
+        w = word(win14, j) - 1
         if w >= 0 and plain[w] != NO_WIN:
             be = 0.0
-            for e in range(lo[j], lo[j + 1]):
-                v = stale[succ[e]]
+            for e in range(word(lo, j), word(lo, j + 1)):
+                v = stale[word(succ, e)]
                 if v > be:
                     be = v
             best_first[j] = first[w] if first[w] > be else be
@@ -200,22 +201,22 @@ def _before_draw(
     ippatsu valued (``stale`` apart from ``ev``) a riichi state's fresh value takes its wins at the
     first draw's value.
     """
-    draws, lo, riichi13 = g.draws, g.draw_lo, g.riichi13
+    draws, lo, riichi13 = g.draws_b, g.draw_lo_b, g.riichi13
     apart = stale is not ev
     i: i64
     e: i64
     j: i64
     edge: i64
-    end: i64 = lo[0]
+    end: i64 = word(lo, 0)
     for i in range(n13):
         begin = end
-        end = lo[i + 1]
+        end = word(lo, i + 1)
         rest = den
         riichi = riichi13[i]
         if riichi:
             aw = ae = af = 0.0
-            for e in range(begin, end):
-                edge = draws[e]
+            for e in range(4 * begin, 4 * end, 4):  # the packed edges, read in place (see `word`)
+                edge = draws[e] | draws[e + 1] << 8 | draws[e + 2] << 16 | draws[e + 3] << 24
                 c = float(edge & 7)
                 j = edge >> 3
                 rest -= c
@@ -224,8 +225,8 @@ def _before_draw(
                 af += c * best_first[j]
         else:
             at = aw = ae = 0.0
-            for e in range(begin, end):
-                edge = draws[e]
+            for e in range(4 * begin, 4 * end, 4):
+                edge = draws[e] | draws[e + 1] << 8 | draws[e + 2] << 16 | draws[e + 3] << 24
                 c = float(edge & 7)
                 j = edge >> 3
                 rest -= c

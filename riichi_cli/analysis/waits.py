@@ -224,9 +224,11 @@ def wait_entries(
     own = list(held[0])
     known = with_tiles(held, indicators)
     own[NORTH] += ctx.kita  # set aside by the player (three players): theirs too
-    # a wait that can never come echoes the situation: the ron's discarder, no discarder for a tsumo
+    # a wait that can never come echoes the situation: the ron's discarder (the one given, even when the
+    # ron column is refused, as every other wait's ron echoes it), no discarder for a tsumo
+    ron_from = ron.echo.get("from") or ctx.from_seat
     never_echo: dict[str, dict] = {
-        "ron": {"from": ctx.from_seat or seat_before(ctx.seat_wind, ctx.players)},
+        "ron": {"from": ron_from or seat_before(ctx.seat_wind, ctx.players)},
         "tsumo": {"from": None},
     }
     entries, ron_yaku = [], []

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Final
 
+from .int_table import IntTable
 from .tiles import ORPHANS, is_orphan, suit_key
 
 SEQ: Final = 0
@@ -19,7 +20,12 @@ Group = tuple[int, int]
 Split = tuple[tuple[Group, ...], int]
 
 # Splits by `tiles.suit_key`: packing the counts in an int spares building and hashing a tuple per suit.
-_cache: Final[dict[int, tuple[Split, ...]]] = {}
+# The splits are kept in a list, found by their key in an `IntTable` (keys too large for a dict to take
+# without making an int object per look-up); at most _MAX_SHAPES, then forgotten.
+_splits: Final[list[tuple[Split, ...]]] = []
+_split_ids: Final = IntTable(10, 21)
+_MAX_SHAPES: Final = 500_000
+_KEY_LIMIT: Final = 1 << 47
 
 
 def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -> list[Split]:
@@ -47,11 +53,19 @@ def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -
 
 def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tuple[Split, ...]:
     """Every split of one suit's counts (``key`` is their `suit_key`) into groups and at most one pair."""
-    found = _cache.get(key)
-    if found is None:
-        size = 7 if suit == 3 else 9
-        found = tuple(_split(list(counts[suit * 9 : suit * 9 + size]), suit * 9, suit == 3, 0, False))
-        _cache[key] = found
+    cached = 0 <= key < _KEY_LIMIT  # counts beyond any hand's may make other keys: not cached
+    i = _split_ids.get(key) if cached else -1
+    if i >= 0:
+        return _splits[i]
+    size = 7 if suit == 3 else 9
+    found = tuple(_split(list(counts[suit * 9 : suit * 9 + size]), suit * 9, suit == 3, 0, False))
+    if not cached:
+        return found
+    if len(_splits) >= _MAX_SHAPES:
+        _splits.clear()
+        _split_ids.clear()
+    _split_ids.put(key, len(_splits))
+    _splits.append(found)
     return found
 
 

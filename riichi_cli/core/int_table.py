@@ -21,7 +21,8 @@ _SPREAD: Final = 2654435761
 
 
 class IntTable:
-    """Keys (ints from 0 to 2**47) to values (ints 0 or more); `get` gives -1 for a missing key.
+    """Keys (ints from 0 to 2**47: callers check) to values (ints 0 or more); `get` gives -1 for a
+    missing key.
 
     Doubles up to ``max_bits`` bits of slots, then starts empty again when half full: a memo, bounded.
     """
@@ -37,9 +38,16 @@ class IntTable:
 
     def get(self, key: i64) -> i64:
         """The value of ``key``, or -1."""
-        i = self._find(key)
-        found: i64 = self.keys[i]
-        return self.values[i] if found == key else -1
+        keys = self.keys  # the probe of `_find`, inline: every cached look-up runs it
+        mask = self.mask
+        i: i64 = _slot(key, mask)
+        found: i64 = keys[i]
+        while found != key:
+            if found == _EMPTY:
+                return -1
+            i = (i + 1) & mask
+            found = keys[i]
+        return self.values[i]
 
     def _find(self, key: i64) -> i64:
         """The slot of ``key``, or the empty slot where it would go."""

@@ -40,7 +40,7 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, str | None]:
     elif han >= 5:
         limit = "mangan"
     else:
-        base = fu * 2 ** (han + 2)
+        base = fu << (han + 2)  # fu * 2 ** (han + 2), han below 5 here: a shift, not a power
         if base < 2000 and not (rules.kiriage_mangan and base == 1920):
             return base, None
         limit = "mangan"
@@ -126,16 +126,21 @@ def payments(
     delta = _FOUR_SEATS.copy() if players == 4 else {SEATS[seat]: 0 for seat in range(players)}
     if discarder is not None:
         paid = (points.ron or 0) + honba * rules.honba_points
-        delta[discarder] = delta[discarder] - paid
-        delta[winner] = delta[winner] + paid + 1000 * sticks
+        if discarder == winner:  # refused before scoring; kept exact: the payment cancels out
+            delta[winner] = 1000 * sticks
+        else:
+            delta[discarder] = -paid
+            delta[winner] = paid + 1000 * sticks
         return delta
     per_honba = honba_share(rules, players - 1)
+    other = (points.tsumo_other or 0) + honba * per_honba
+    dealer = points.tsumo_dealer
     total = 0
-    for seat in delta:  # East first
+    for i in range(players):  # East first
+        seat = SEATS[i]
         if seat != winner:
-            share = points.tsumo_dealer if seat == "E" else None
-            paid = (share if share is not None else points.tsumo_other or 0) + honba * per_honba
+            paid = other if i or dealer is None else dealer + honba * per_honba
             delta[seat] = -paid
             total += paid
-    delta[winner] = delta[winner] + total + 1000 * sticks
+    delta[winner] = total + 1000 * sticks
     return delta

@@ -150,13 +150,15 @@ def _standard(
     sets = [_CONCEALED_SETS[kind * 34 + t] for kind, t in groups]
     if wait == "shanpon" and not h.ctx.tsumo:
         sets[i] = _RON_TRIPS[h.win]
-    return Reading("standard", tuple(sets) + melds, pair, wait, h)
+    return Reading("standard", tuple(sets) + melds if melds else tuple(sets), pair, wait, h)
 
 
 def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
     """Every reading of a 14-tile hand; empty when the tiles are not a winning shape."""
     shared = HandFacts(hand, ctx, rules)
-    melds = tuple((SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds)
+    melds: tuple[Set, ...] = ()
+    if hand.melds:
+        melds = tuple([(SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds])
     win = hand.win_tile
     out: list[Reading] = []
     for groups, pair in standard_splits(hand.concealed, hand.suit_keys()):

@@ -127,25 +127,32 @@ def _sequence_facts(seqs: list[int]) -> int:
     n: i64 = len(seqs)
     facts: i64 = 0
     if n >= 2:
-        facts |= (
+        facts = (
             TWO_SEQS if n == 2 else (TWO_SEQS | THREE_SEQS if n == 3 else TWO_SEQS | THREE_SEQS | FOUR_SEQS)
         )
-    in_suit = [0, 0, 0]
+    man: i64 = 0  # sequences in each number suit
+    pin: i64 = 0
+    sou: i64 = 0
+    one: i64 = 1  # a native 1: its shifts are 64 bits wide
+    seen: i64 = 0  # one bit per tile that starts a sequence already met
     outside = True
     i: i64
     for i in range(n):
         t: i64 = seqs[i]
-        suit: i64 = t // 9
-        in_suit[suit] += 1
+        if t < 9:
+            man += 1
+        elif t < 18:
+            pin += 1
+        else:
+            sou += 1
         if t % 9 != 0 and t % 9 != 6:
             outside = False
-        j: i64
-        for j in range(i):
-            if seqs[j] == t:
-                facts |= REPEATED_SEQ
-    if in_suit[0] and in_suit[1] and in_suit[2]:
+        if seen >> t & 1:
+            facts |= REPEATED_SEQ
+        seen |= one << t
+    if man and pin and sou:
         facts |= SEQS_EVERY_SUIT
-    if in_suit[0] >= 3 or in_suit[1] >= 3 or in_suit[2] >= 3:
+    if man >= 3 or pin >= 3 or sou >= 3:
         facts |= THREE_SEQS_ONE_SUIT
     if outside:
         facts |= OUTSIDE_SEQS

@@ -94,16 +94,23 @@ def _fives(group: int) -> int:
 
 def _red_counts(groups: list[int], win: int, hand: Hand) -> list[int]:
     """How many red fives each group holds: the winning group first (a red winning tile is in it)."""
-    used = [0] * len(groups)
+    n: i64 = len(groups)
+    used = [0] * n
     reds = list(hand.reds)
-    for step in range(-1, len(groups)):
-        i = win if step < 0 else step
+    step: i64
+    for step in range(-1, n):
+        i: i64 = win if step < 0 else step
         if i < 0 or (step >= 0 and i == win):
             continue
-        suit = groups[i] // _KINDS // 9
-        if suit < 3 and reds[suit]:
-            used[i] = min(_fives(groups[i]), reds[suit])
-            reds[suit] = reds[suit] - used[i]
+        group: i64 = groups[i]
+        suit: i64 = group // (_KINDS * 9)
+        if suit < 3:
+            left: i64 = reds[suit]
+            if left:
+                fives: i64 = _fives(group)
+                take = fives if fives < left else left
+                used[i] = take
+                reds[suit] = left - take
     return used
 
 

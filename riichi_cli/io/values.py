@@ -53,8 +53,12 @@ def read_id(mapping: dict) -> Any:
 def seat(value: object, key: str) -> str:
     if not isinstance(value, str):
         found = None
+    elif value == "E":  # as written most of the time: compared (compiled, cheaper than a look-up)
+        return "E"
+    elif value == "S":
+        return "S"
     else:
-        found = _SEATS.get(value)  # as written most of the time: no strip and lower
+        found = _SEATS.get(value)
         if found is None:
             found = _SEAT_WORDS.get(value.strip().lower())
     if found is None:

@@ -10,13 +10,7 @@ from typing import Final, NoReturn
 from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld, packed_hand
 from .native import i64
-from .tiles import COUNT_BITS, FIVES, TILE_UNIT, name
-
-#: `tiles.TILE_UNIT` of the first tile of a number suit is ``1 << _UNIT_SHIFT`` (its count sits above
-#: the other eight and the suit's two bits); each later tile's is COUNT_BITS lower. The honors, seven
-#: kinds, start two tiles lower (``t - 25`` for honor ``t``).
-_UNIT_SHIFT: Final = 2 + COUNT_BITS * 8
-assert all(TILE_UNIT[t] == 1 << (_UNIT_SHIFT - COUNT_BITS * (t % 9 if t < 27 else t - 25)) for t in range(34))
+from .tiles import FIVES, TILE_UNIT, name
 
 #: The suit (0-3) of a character code below 128, -1 where it is not a suit letter.
 _SUIT_OF: Final[list[int]] = ["mpsz".find(chr(c)) for c in range(128)]
@@ -172,7 +166,6 @@ def _read(text: str) -> tuple[list[int], tuple[int, int, int], list[Meld], int, 
     red0: i64 = 0  # red fives of the m, p and s suits
     red1: i64 = 0
     red2: i64 = 0
-    one: i64 = 1
     # One pass over the characters: whitespace ends a group; digits wait for their suit letter; any
     # other character sends the group to the meld reader when it holds a colon (a meld's prefix starts
     # with a letter, so no tile of it was counted), else refuses it. No list of groups or codes.
@@ -212,18 +205,17 @@ def _read(text: str) -> tuple[list[int], tuple[int, int, int], list[Meld], int, 
             n: i64 = counts[t] + 1
             counts[t] = n
             plain = plain and n <= 4
-            # TILE_UNIT[t] as a shift of a native 1 (no table read; a literal 1 would be a C int)
             if t < 9:
-                k0 += one << (_UNIT_SHIFT - COUNT_BITS * t)
+                k0 += TILE_UNIT[t]
                 red0 += tile_code & 1
             elif t < 18:
-                k1 += one << (_UNIT_SHIFT - COUNT_BITS * (t - 9))
+                k1 += TILE_UNIT[t]
                 red1 += tile_code & 1
             elif t < 27:
-                k2 += one << (_UNIT_SHIFT - COUNT_BITS * (t - 18))
+                k2 += TILE_UNIT[t]
                 red2 += tile_code & 1
             else:
-                k3 += one << (_UNIT_SHIFT - COUNT_BITS * (t - 25))
+                k3 += TILE_UNIT[t]
             last = tile_code
             tiles += 1
             k += 1

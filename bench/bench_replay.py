@@ -3,10 +3,12 @@
 Three ways, each the best of N runs: the whole `riichi replay LOGS --format jsonl` process with
 `--jobs 1` and `--jobs 2` (and the table view, its CPU against jsonl's), and the same command with
 `--scheduler` on a Dask LocalCluster of two worker processes started here (skipped when dask is not
-installed). The process time includes interpreter start and imports; the in-process line times
-`riichi_cli.replay` alone, on one core.
+installed). The process time includes interpreter start and imports; the in-process lines time
+`riichi_cli.replay` alone, on one core (all the logs, then the mjlog ones alone).
 Each line gives wall-clock time and CPU time (user + system of this process or of the child and its
-workers): on a shared machine the CPU time is the steadier measure of the work done.
+workers): on a shared machine the CPU time is the steadier measure of the work done. The whole-process
+runs take turns (one of each per round), so a load that comes and goes weighs on them alike, and the
+line "two busy processes" says how free the second core was: `--jobs 2` can only gain when it is.
 
     .venv/bin/python bench/bench_replay.py [--rounds 3] [--jobs 1,2] [--no-dask]
 """
@@ -21,6 +23,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from bench_batch import parallel_headroom  # this folder is on sys.path when run as a script
 
 ROOT = Path(__file__).resolve().parents[1]
 LOGS = ROOT.parent / "shared" / "logs"
@@ -37,16 +41,30 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(cmd: list[str], rounds: int) -> tuple[float, float, str]:
-    """(best wall seconds, best CPU seconds, stdout) of running ``cmd``."""
-    best, cpu, out = float("inf"), float("inf"), ""
+def timed(cmds: list[list[str]], rounds: int) -> list[tuple[float, float, str]]:
+    """(best wall seconds, best CPU seconds, stdout) of each command, the commands taking turns."""
+    best = [(float("inf"), float("inf"), "")] * len(cmds)
     for _ in range(rounds):
-        start, start_cpu = time.perf_counter(), children_cpu()
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        best = min(best, time.perf_counter() - start)
-        cpu = min(cpu, children_cpu() - start_cpu)
-        out = proc.stdout
-    return best, cpu, out
+        for i, cmd in enumerate(cmds):
+            start, start_cpu = time.perf_counter(), children_cpu()
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+            wall, cpu = time.perf_counter() - start, children_cpu() - start_cpu
+            best[i] = (min(best[i][0], wall), min(best[i][1], cpu), proc.stdout)
+    return best
+
+
+def in_process(path: Path, rounds: int) -> None:
+    """`riichi_cli.replay` of ``path`` in this process, the best of ``rounds`` runs."""
+    import riichi_cli
+
+    best, cpu = float("inf"), float("inf")
+    for _ in range(rounds):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        objs = riichi_cli.replay(str(path))
+        best, cpu = min(best, time.perf_counter() - start), min(cpu, time.process_time() - start_cpu)
+    games, wins = len({d["source"] for d in objs}), sum(d["kind"] == "win" for d in objs)
+    print(f"{games} logs, {wins} wins, {len(objs)} round-end objects in {path}")
+    report("in-process (one core)", best, cpu, games, wins)
 
 
 def counts(jsonl: str) -> tuple[int, int]:
@@ -69,26 +87,21 @@ def main() -> None:
     args = parser.parse_args()
     if not LOGS.is_dir():
         sys.exit(f"game logs not found: {LOGS}")
-    import riichi_cli
-
-    best, cpu = float("inf"), float("inf")
-    for _ in range(args.rounds):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        objs = riichi_cli.replay(str(LOGS))
-        best, cpu = min(best, time.perf_counter() - start), min(cpu, time.process_time() - start_cpu)
-    games, wins = len({d["source"] for d in objs}), sum(d["kind"] == "win" for d in objs)
-    print(f"{games} logs, {wins} wins, {len(objs)} round-end objects in {LOGS}")
-    report("in-process (one core)", best, cpu, games, wins)
+    in_process(LOGS, args.rounds)
+    in_process(LOGS / "mjlog", args.rounds)
+    print(f"two busy processes side by side take {parallel_headroom():.2f}x one alone "
+          "(1 on two idle cores, 2 with one core left)")  # fmt: skip
     base = riichi_command() + ["replay", str(LOGS), "--format", "jsonl"]
-    jsonl_cpu = 0.0
-    for jobs in (int(j) for j in args.jobs.split(",")):
-        seconds, cpu, out = timed(base + ["--jobs", str(jobs)], args.rounds)
-        report(f"riichi replay --jobs {jobs}", seconds, cpu, *counts(out))
-        jsonl_cpu = jsonl_cpu or cpu
+    jobs = [int(j) for j in args.jobs.split(",")]
     table = riichi_command() + ["replay", str(LOGS), "--jobs", "1"]
-    seconds, cpu, _ = timed(table, args.rounds)
+    runs = timed([base + ["--jobs", str(j)] for j in jobs] + [table], args.rounds)
+    for j, (seconds, cpu, out) in zip(jobs, runs):
+        report(f"riichi replay --jobs {j}", seconds, cpu, *counts(out))
+    games, wins = counts(runs[0][2])
+    seconds, cpu, _ = runs[-1]
     report("riichi replay (table view)", seconds, cpu, games, wins)
-    print(f"table view / jsonl, CPU of the whole process: {cpu / jsonl_cpu:.2f}x")
+    print(f"table view / jsonl, CPU of the whole process: {cpu / runs[0][1]:.2f}x")
+    print(f"two busy processes side by side take {parallel_headroom():.2f}x one alone (after)")
     if args.no_dask:
         return
     try:
@@ -96,11 +109,12 @@ def main() -> None:
     except ImportError:
         print("dask not installed: pip install 'riichi-cli[dask]' for the --scheduler run")
         return
+    base = riichi_command() + ["replay", str(LOGS), "--format", "jsonl"]
     quiet = {"silence_logs": logging.CRITICAL}  # no heartbeat noise when the cluster shuts down
     with LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, **quiet
     ) as cluster:
-        seconds, _, out = timed(base + ["--scheduler", cluster.scheduler_address], args.rounds)
+        seconds, _, out = timed([base + ["--scheduler", cluster.scheduler_address]], args.rounds)[0]
         report("riichi replay --scheduler", seconds, None, *counts(out))  # the workers' CPU is not ours
 
 

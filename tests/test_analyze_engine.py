@@ -244,11 +244,26 @@ def test_properties(hand: str, turn: int, hand_changes: bool) -> None:
         assert row(found, tile).value(target) == best
 
 
+def test_ippatsu_only_adds_value_to_a_hand_not_yet_tenpai() -> None:
+    """One shanten (3336m 234p 1344s 111z, hand changes off): ippatsu changes no chance of tenpai or of a
+    win, and adds to the expected score wherever a riichi can still be reached with draws left."""
+    options = {"hand_changes": False, "shanten_back": False, "ura": False}
+    plain = analyze_problem(problem("3336m234p1344s111z", **options))
+    with_ippatsu = analyze_problem(problem("3336m234p1344s111z", ippatsu=True, **options))
+    for d in plain.discards:
+        other = row(with_ippatsu, d.tile)
+        assert other.tenpai == d.tenpai and other.win == d.win
+        assert all(b >= a for a, b in zip(d.ev, other.ev))
+        assert other.ev[0] > d.ev[0] if d.win[0] > 0 else other.ev[0] == d.ev[0]
+
+
 def test_ura_hits_without_replacement() -> None:
     """Two indicators from 2 + 3 tiles, a copy of the first kind finding 1 dora, of the second 0:
     10 ways to draw two; both of the first kind once (2 hits), one of each 6 times, none 3 times."""
     assert hit_chances([2, 3], [1, 0], 2) == [(0, 0.3), (1, 0.6), (2, 0.1)]
     assert hit_chances([2, 3], [1, 0], 1) == [(0, 0.6), (1, 0.4)]
+    # one indicator, two kinds finding one dora each: 2 + 4 of the 9 tiles find one, 3 none
+    assert hit_chances([2, 3, 4], [1, 0, 1], 1) == [(0, 3 / 9), (1, 6 / 9)]
 
 
 @settings(max_examples=60, deadline=None)

@@ -212,3 +212,27 @@ def test_what_goes_to_the_workers_and_back_pickles():
     assert (again.fmt, again.first, again.last, again.payload) == ("mjlog", 0, True, piece.payload)
     _, sums = replay_piece(again, resolve_rules(), "t")
     assert pickle.loads(pickle.dumps(sums)) == sums and sums[0].after == (73000, 9000, 9000, 9000)
+
+
+def test_a_piece_encoded_in_a_worker_comes_back_as_its_json_lines():
+    # --format jsonl: the worker writes the JSON lines (the encoding is shared out too) and the parent
+    # gets text, plus what it counts: each object's kind, agreement and error code
+    import pickle
+
+    from riichi_cli.files.logs import Encoded, jsonl
+    from riichi_cli.logs.replay import open_log, replay_piece, resolve_rules
+
+    [piece] = list(open_log(TENHOU, "t").pieces)
+    objs, _ = replay_piece(piece, resolve_rules(), "t")
+    bad = {
+        "source": "t",
+        "game": "t",
+        "round": None,
+        "kind": "error",
+        "error": {"code": "incomplete", "message": "m"},
+    }
+    encoded = pickle.loads(pickle.dumps(Encoded([*objs, bad])))
+    lines = jsonl(encoded).splitlines()
+    assert [json.loads(x) for x in lines] == [*objs, bad] and jsonl([*objs, bad]) == jsonl(encoded)
+    assert list(encoded) == [{"kind": "win", "agree": True},
+                             {"kind": "error", "agree": None, "error": {"code": "incomplete"}}]  # fmt: skip

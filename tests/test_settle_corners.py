@@ -238,3 +238,19 @@ def test_a_red_five_and_a_plain_five_are_two_tiles():
     result = settle({"wins": [south, north]}, resolve_rules("tenhou"))
     assert result["ok"] is False and result["error"]["detail"] == "rons_on_different_tiles"
     assert result["error"]["message"] == "rons on one discard win on one tile, not N on 0p, S on 5p"
+
+
+# A pao named on a hand nobody can be liable for: the refusal says each way liability could have come.
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        (None, "the hand has no daisangen or daisuushii"),
+        ({"pao_daiminkan": True},
+         "the hand has no daisangen or daisuushii and the win is not a rinshan tsumo after a daiminkan"),
+        ({"pao": False, "pao_daiminkan": True}, "the win is not a rinshan tsumo after a daiminkan"),
+    ],
+)  # fmt: skip
+def test_pao_without_a_yakuman_says_why(options, why):
+    result = settle({"wins": [win(pao="E")]}, resolve_rules("tenhou", options))
+    assert result["ok"] is False and result["error"]["detail"] == "pao_without_yakuman"
+    assert result["error"]["message"] == f"win 1 (S): pao names E, but {why}"

@@ -100,10 +100,10 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
     """Replay and print as the files come (in input order, each a piece of rounds at a time); the exit
     code of `Tally`."""
     from ..files.cluster import NoDask
-    from ..files.logs import replay_paths
+    from ..files.logs import jsonl, replay_paths
     from ..files.pool import WorkerLost
 
-    total, files = replay_paths(paths, rules, overrides, jobs, scheduler)
+    total, files = replay_paths(paths, rules, overrides, jobs, scheduler, encode=fmt == "jsonl")
     tally, kept = Tally(), []
     write = sys.stdout.write
     try:
@@ -116,7 +116,7 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
                 if fmt == "json":
                     kept += objs
                 elif fmt == "jsonl":
-                    write("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in objs))
+                    write(jsonl(objs))
                 else:
                     table += objs
                     if len(table) >= TABLE_ROWS:

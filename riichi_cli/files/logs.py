@@ -4,6 +4,7 @@ the pure readers of :mod:`riichi_cli.logs`. Nothing here raises for a bad file: 
 
 from __future__ import annotations
 
+import json
 import sys
 import zlib
 from collections.abc import Iterator
@@ -129,10 +130,12 @@ def _reason(e: Exception) -> str:
 
 
 def replay_paths(paths: list[str], rules: Rules | None = None, overrides: dict | None = None,
-                 jobs: int = 1, scheduler: str | None = None):  # fmt: skip
+                 jobs: int = 1, scheduler: str | None = None, encode: bool = False):  # fmt: skip
     """The number of files, and for each file in input order an iterator of its objects a piece of
     rounds at a time: here, in ``jobs`` processes (the pieces of all files shared out, so one long log
-    keeps every core busy and memory stays bounded), or on a Dask scheduler (a list per file)."""
+    keeps every core busy and memory stays bounded), or on a Dask scheduler (a list per file). With
+    ``encode`` the pieces replayed here or in the workers come as `Encoded` (JSON lines written where
+    the objects were made)."""
     files = log_paths(paths)
     if scheduler:
         from .cluster import dask_map
@@ -140,7 +143,7 @@ def replay_paths(paths: list[str], rules: Rules | None = None, overrides: dict |
         shipped = None if rules is None else rules_options(rules)
         items = [(p, shipped, overrides, refusal) for p, refusal in files]
         return len(files), (iter([objs]) for objs in dask_map(_replay_item, items, scheduler))
-    work = _work(files, rules or resolve_rules(), overrides)
+    work = _work(files, rules or resolve_rules(), overrides, encode)
     if jobs <= 1 or any(p == "-" for p, _ in files):
         results: Iterator[tuple] = map(_run, work)
     else:
@@ -152,7 +155,8 @@ def _replay_item(item: tuple) -> list[dict]:
     return replay_path(*item)
 
 
-def _work(files: list[tuple[str, str | None]], rules: Rules, overrides: dict | None) -> Iterator:
+def _work(files: list[tuple[str, str | None]], rules: Rules, overrides: dict | None,
+          encode: bool = False) -> Iterator:  # fmt: skip
     """What replaying the files takes, in order: a task per piece of rounds (a tuple, for a worker),
     and `Here` items worked out in this process (a file that cannot be read, the end of each file)."""
     for i, (path, refusal) in enumerate(files):
@@ -171,7 +175,7 @@ def _work(files: list[tuple[str, str | None]], rules: Rules, overrides: dict | N
             continue
         del text
         for piece in opened.pieces:
-            yield (i, piece, shipped, source)
+            yield (i, piece, shipped, source, encode)
         yield Here(partial(_end, i, opened, cut, source))
 
 
@@ -192,12 +196,37 @@ _RULES: dict = {}
 
 def _replay_piece(task: tuple) -> tuple:
     """A worker's share: one piece of rounds replayed, with each round's summary."""
-    i, piece, shipped, path = task
+    i, piece, shipped, path, encode = task
     rules = _RULES.get(shipped)
     if rules is None:
         rules = _RULES[shipped] = rules_from_options(shipped)
     objs, sums = replay_piece(piece, rules, path)
-    return "piece", i, objs, sums, piece.game.players
+    return "piece", i, Encoded(objs) if encode else objs, sums, piece.game.players
+
+
+class Encoded(list):
+    """A piece's objects as `riichi replay --format jsonl` writes them, encoded where they were made:
+    in a worker the encoding is shared out too, and what comes back to the parent is text. ``text``
+    holds the JSON lines; the list, for counting, each object's kind, agreement and error code."""
+
+    def __init__(self, objs: list[dict]) -> None:
+        super().__init__(_counted(d) for d in objs)
+        self.text = jsonl(objs)
+
+
+def jsonl(objs: list[dict]) -> str:
+    """Objects as JSON lines, one a line (`riichi replay --format jsonl`); `Encoded` ones are already."""
+    if isinstance(objs, Encoded):
+        return objs.text
+    return "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in objs)
+
+
+def _counted(d: dict) -> dict:
+    """What `riichi replay` counts of an object."""
+    slim = {"kind": d["kind"], "agree": d.get("agree")}
+    if d["kind"] == "error":
+        slim["error"] = {"code": d["error"]["code"]}
+    return slim
 
 
 def by_file(results: Iterator[tuple]) -> Iterator[Iterator[list[dict]]]:

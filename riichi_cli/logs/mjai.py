@@ -88,6 +88,8 @@ def is_mjai(text: str) -> bool:
     line = head[: head.find("\n")] if "\n" in head else head
     if not line.startswith("{") or len(line) > 100_000:
         return False
+    if '"type"' not in line and "\\" not in line:  # no "type" key (a tenhou6 file): not parsed twice
+        return False
     try:
         first = json.loads(line)
     except ValueError:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from ..core.errors import clip
-from .bounds import ECHO, MAX_EVENTS, attribute, check_round, events_room, yaku_count
+from .bounds import ECHO, MAX_ATTRIBUTE, MAX_EVENTS, attribute, check_round, events_room, yaku_count
 from .melds import decode_m
 from .model import (
     Call,
@@ -54,8 +54,10 @@ PLAIN_TILES: Final = tuple(from_id(i, False) for i in range(136))
 def ints(text: str) -> list[int]:
     """``"1,2,3"`` -> ``[1, 2, 3]`` (an empty attribute is an empty list; a longer one than any real
     attribute is refused before it is split)."""
+    if len(text) > MAX_ATTRIBUTE:
+        attribute(text)  # says why (bounds.py is not compiled: called only then)
     try:
-        return [int(x) for x in attribute(text).split(",") if x.strip()]
+        return [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
         raise LogError(f"{text[:40]!r} is not a list of numbers") from None
 

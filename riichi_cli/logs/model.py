@@ -12,10 +12,10 @@ from typing import Union
 
 from .melds import Meld
 
-# The events are dataclasses with their own __init__ and not frozen: a round holds about a hundred of
-# them, and compiled by mypyc a dataclass's generated __init__ still runs as Python (a frozen one through
-# object.__setattr__ too), three times the cost of a compiled __init__. Nothing changes an event once
-# made; they compare by value as before (and, not frozen, do not hash: nothing puts them in a set).
+# The events and round ends are dataclasses with their own __init__ and not frozen: a round holds about
+# a hundred events, and compiled by mypyc a dataclass's generated __init__ still runs as Python (a frozen
+# one through object.__setattr__ too), three times the cost of a compiled __init__. Nothing changes one
+# once made; they compare by value as before (and, not frozen, do not hash: nothing puts them in a set).
 
 
 @dataclass(init=False)
@@ -72,7 +72,7 @@ class Dora:
 Event = Union[Draw, Discard, Call, Riichi, Dora]  # noqa: UP007 (a runtime alias: X | Y needs 3.10 objects)
 
 
-@dataclass(frozen=True)
+@dataclass(init=False)
 class Recorded:
     """What the log says one win was worth; ``han`` and ``fu`` are None where the log does not say
     (yakuman hands, and tenhou6's limit hands, which give no fu); every field but ``deltas`` is None
@@ -86,8 +86,14 @@ class Recorded:
     yaku: tuple[tuple[str, int, bool], ...] | None
     deltas: tuple[int, ...]
 
+    def __init__(self, han: int | None, fu: int | None, yakuman: int | None, points: int | None,
+                 yaku: tuple[tuple[str, int, bool], ...] | None,
+                 deltas: tuple[int, ...]) -> None:  # fmt: skip
+        self.han, self.fu, self.yakuman, self.points, self.yaku = han, fu, yakuman, points, yaku
+        self.deltas = deltas
 
-@dataclass(frozen=True)
+
+@dataclass(init=False)
 class Win:
     """One winner: ``source`` is the discarder's seat (None for tsumo), ``pao`` the liable seat or None
     (-1: the log does not say)."""
@@ -98,16 +104,23 @@ class Win:
     ura: tuple[int, ...]
     recorded: Recorded
 
+    def __init__(self, who: int, source: int | None, pao: int | None, ura: tuple[int, ...],
+                 recorded: Recorded) -> None:  # fmt: skip
+        self.who, self.source, self.pao, self.ura, self.recorded = who, source, pao, ura, recorded
 
-@dataclass(frozen=True)
+
+@dataclass(init=False)
 class Ending:
     """A draw: ``reason`` is exhaustive, nagashi, kyuushu, suufon, suucha_riichi, suukan or sanchahou."""
 
     reason: str
     deltas: tuple[int, ...]
 
+    def __init__(self, reason: str, deltas: tuple[int, ...]) -> None:
+        self.reason, self.deltas = reason, deltas
 
-@dataclass
+
+@dataclass(init=False)
 class Round:
     """One hand of the game: the table at its start, its events, and how it ended (``wins`` or ``draw``;
     both empty when the log stops before the round ends)."""
@@ -119,9 +132,17 @@ class Round:
     scores: tuple[int, ...]
     dora: list[int]
     hands: list[list[int]]
-    events: list[Event] = field(default_factory=list)
-    wins: list[Win] = field(default_factory=list)
-    draw: Ending | None = None
+    events: list[Event]
+    wins: list[Win]
+    draw: Ending | None
+
+    def __init__(self, index: int, kyoku: int, honba: int, sticks: int, scores: tuple[int, ...],
+                 dora: list[int], hands: list[list[int]], events: list[Event] | None = None,
+                 wins: list[Win] | None = None, draw: Ending | None = None) -> None:  # fmt: skip
+        self.index, self.kyoku, self.honba, self.sticks, self.scores = index, kyoku, honba, sticks, scores
+        self.dora, self.hands, self.draw = dora, hands, draw
+        self.events = [] if events is None else events
+        self.wins = [] if wins is None else wins
 
     @property
     def dealer(self) -> int:

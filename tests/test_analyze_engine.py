@@ -137,6 +137,18 @@ def test_the_dealer_is_paid_as_the_dealer() -> None:
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 12000, rel=1e-12)
 
 
+def test_a_two_sided_riichi_wait_draws_both_kinds() -> None:
+    """23m 456p 789s 111z 22z after the 9m: a ryanmen on 1m and 4m, 4 + 4 = 8 tiles of 121. Either win is
+    riichi + tsumo + East, 20 + 2 + 8 + 2 (South pair) = 32 -> 40 fu: 5200; with ippatsu 4 han is
+    mangan, gained on the first draw (8 of 121 - 1)."""
+    options = {"ura": False, **FIXED}
+    plain = row(analyze_problem(problem("239m456p789s11122z", **options)), "9m")
+    assert plain.win[0] == pytest.approx(1 - no_win(8, 121, 1), abs=1e-12)
+    assert plain.ev[0] == pytest.approx((1 - no_win(8, 121, 1)) * TANKI_VALUE, rel=1e-12)
+    ippatsu = row(analyze_problem(problem("239m456p789s11122z", ippatsu=True, **options)), "9m")
+    assert ippatsu.ev[0] - plain.ev[0] == pytest.approx(8 / 120 * (MANGAN - TANKI_VALUE), rel=1e-9)
+
+
 def test_ippatsu_adds_the_first_draw_and_haitei_the_last() -> None:
     options = {"hand_changes": False, "shanten_back": False, "ura": False}
     plain = row(analyze_problem(problem(TANKI, **options)), "3z").ev[0]

@@ -89,6 +89,12 @@ def test_a_killed_worker_ends_a_replay_too():
     assert p.returncode == 70 and "worker process was lost" in err and err.count("\n") == 1
 
 
+def new_children(before: set) -> list:
+    """The live child processes started since ``before`` was taken: a whole-suite run may still hold
+    children of earlier tests (a Dask LocalCluster's processes shutting down)."""
+    return [child for child in multiprocessing.active_children() if child not in before]
+
+
 def _echo(item):
     return item
 
@@ -98,9 +104,10 @@ def test_the_api_raises_worker_lost_instead_of_hanging():
         while True:
             yield {"hand": GOOD}
 
+    before = set(multiprocessing.active_children())
     stream = riichi_cli.score_many(endless(), jobs=2)
     assert next(stream)["ok"]
-    os.kill(multiprocessing.active_children()[0].pid, signal.SIGKILL)
+    os.kill(new_children(before)[0].pid, signal.SIGKILL)
     done = threading.Event()
     with pytest.raises(WorkerLost):
         timer = threading.Timer(30, lambda: done.is_set() or os.kill(os.getpid(), signal.SIGINT))
@@ -110,7 +117,7 @@ def test_the_api_raises_worker_lost_instead_of_hanging():
     done.set()
     timer.cancel()
     stream.close()
-    assert not multiprocessing.active_children()
+    assert not new_children(before)
 
 
 def _fail(item):
@@ -118,10 +125,11 @@ def _fail(item):
 
 
 def test_an_error_in_a_worker_is_raised_in_the_parent():
+    before = set(multiprocessing.active_children())
     with pytest.raises(ValueError, match="bad 3"):
         for _ in pool_map(_fail, [3, 4], 2):
             pass
-    assert not multiprocessing.active_children()
+    assert not new_children(before)
     assert list(pool_map(_echo, range(100), 2, window=3)) == list(range(100))
 
 

@@ -133,6 +133,22 @@ def test_an_error_in_a_worker_is_raised_in_the_parent():
     assert list(pool_map(_echo, range(100), 2, window=3)) == list(range(100))
 
 
+def _fail_odd_late(item):
+    # Item 1 fails last (after item 3 failed): the error raised must still be item 1's, as map's.
+    if item % 2:
+        time.sleep(0.3 if item == 1 else 0)
+        raise ValueError(f"bad {item}")
+    return item
+
+
+def test_errors_are_raised_in_input_order_after_the_results_before_them():
+    got = []
+    with pytest.raises(ValueError, match="bad 1"):
+        for value in pool_map(_fail_odd_late, range(6), 2):
+            got.append(value)
+    assert got == [0]
+
+
 @pytest.fixture(scope="module")
 def big_results(tmp_path_factory) -> Path:
     # Each hand echoes a 16 KB id: every result (256 hands) is far larger than a pipe (the issue's

@@ -93,17 +93,30 @@ def _ordered(workers: list[_Worker], items: Iterator, window: int) -> Iterator:
             continue
         if head in done:
             pending.popleft()
-            yield done.pop(head)
+            yield _unwrap(done.pop(head))
             continue
         busy = [w for w in workers if w.task is not None]
         ready = wait([c for w in busy for c in (w.conn, w.process.sentinel)])
         for w in busy:
             if w.conn in ready or w.process.sentinel in ready:  # an answer, or the worker ended
                 index, value = w.receive()
-                done[index] = value
+                done[index] = value  # an error too: raised when its item's turn comes, as map would
 
 
 _END = object()
+
+
+class _Failed:
+    """A worker's exception, held until its item's turn: the results before it are still given."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+
+def _unwrap(value: Any) -> Any:
+    if isinstance(value, _Failed):
+        raise value.error
+    return value
 
 
 class _Worker:
@@ -137,10 +150,10 @@ class _Worker:
         try:
             self.conn.send(item)  # the worker is waiting for it: this never blocks for long
         except OSError:  # it died while idle
-            self.receive()
+            self.receive()  # raises WorkerLost
 
     def receive(self) -> tuple[int, Any]:
-        """The answer to the item held (or its exception, raised here); WorkerLost when it died."""
+        """The answer to the item held (its exception as a `_Failed`); WorkerLost when it died."""
         index = self.task
         try:
             ok, value = self.conn.recv()
@@ -150,10 +163,8 @@ class _Worker:
             how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
             raise WorkerLost(f"a worker process was lost ({how}; out of memory?); the run stops") from None
         self.task = None
-        if not ok:
-            raise value
         assert index is not None
-        return index, value
+        return index, value if ok else _Failed(value)
 
     def stop(self) -> None:
         """End the worker now: it shares no lock with this process, so killing it cannot hang us."""

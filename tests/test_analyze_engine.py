@@ -303,3 +303,45 @@ def test_each_neighbours_shanten_is_the_hands_own(tiles: list[int], players: int
             changed = list(held)
             changed[t] += sign
             assert around[t] == shanten(changed, 0, players)["best"], (held, t, sign)
+
+
+def seen_all_but(*hands: str) -> tuple[tuple[int, bool], ...]:
+    """Every tile of the set (one red five a suit) that is none of ``hands``: all seen on the table."""
+    left = [4] * 34
+    red = {4: 1, 13: 1, 22: 1}
+    for hand in hands:
+        for t, is_red in parse_written(hand).pairs():
+            left[t] -= 1
+            if is_red:
+                red[t] -= 1
+    seen: list[tuple[int, bool]] = []
+    for t in range(34):
+        reds = min(red.get(t, 0), left[t])
+        seen += [(t, True)] * reds + [(t, False)] * (left[t] - reds)
+    return tuple(seen)
+
+
+def test_an_ippatsu_win_is_declined_when_waiting_is_worth_more() -> None:
+    """111m 222p 333s 4445s 7z. After the 7z, in riichi: 3s and 4s (one left each) are riichi + tsumo +
+    sanankou, 4 han 40 fu (20 + 2 + 8 + 4 + 4): mangan 8000, ippatsu or not; 5s (two left, the red one
+    and a plain one; the third is seen) is suuankou tanki, 32000. After the 5s instead: 111m 222p 333s
+    444s waits 7z alone (three left), suuankou tanki, 32000. Everything else is seen but 15 tiles that
+    win neither: 22 unseen, turn 16, so two draws, from 22 - 16 = 6 and 22 - 17 = 5 tiles.
+    After the 7z: turn 17 (the last draw, no haitei): (2 x 8000 + 2 x 32000) / 5 = 16000, the value of
+    waiting on. Turn 16 (the ippatsu draw): a 3s or 4s is declined (16000 > 8000), a 5s taken, the two
+    thrown-back tiles wait on: (2 x 16000 + 2 x 32000 + 2 x 16000) / 6 = 21333.3; taking every ippatsu
+    win would give (2 x 8000 + 2 x 32000 + 2 x 16000) / 6 = 18666.7. The chance of a win takes every win
+    (its own best play): 4/5 at 17, (4 + 2 x 4/5) / 6 = 14/15 at 16. After the 5s: 3 x 32000 / 5 = 19200
+    at 17, (3 x 32000 + 3 x 19200) / 6 = 25600 at 16; win 3/5, then (3 + 3 x 3/5) / 6 = 0.8. A declined
+    win waits on in its own hand, never in the 5s's."""
+    seen = seen_all_but("111m222p3334445s7z", "8p", "34s05s777z5555z6666z9999p888p")
+    options = {"seen": seen, "turn": 16, "ura": False, **FIXED}
+    for ippatsu in (False, True):
+        found = analyze_problem(problem("111m222p3334445s7z", "8p", ippatsu=ippatsu, **options))
+        assert found.unseen == 22
+        riichi, tanki = row(found, "7z"), row(found, "5s")
+        assert riichi.acceptance == (("3s", 1), ("4s", 1), ("5s", 2)) and tanki.acceptance == (("7z", 3),)
+        assert riichi.win == pytest.approx((14 / 15, 0.8, 0.0), abs=1e-12)
+        assert riichi.ev == pytest.approx((128000 / 6, 16000.0, 0.0), rel=1e-12)
+        assert tanki.win == pytest.approx((0.8, 0.6, 0.0), abs=1e-12)
+        assert tanki.ev == pytest.approx((25600.0, 19200.0, 0.0), rel=1e-12)

@@ -504,6 +504,7 @@ RON = {"seat_wind": "S", "hand": PINFU_DORA2, "from": "W"}
         ({"wins": [{**RON, "pao": "S"}]}, "the pao seat is the winner"),
         ({"riichi": ["S"], "wins": [RON]}, "fewer than the 1 riichi"),
         ({"wins": [{**RON, "riichi": True}]}, "fewer than the 1 riichi"),
+        ({"wins": [{**RON, "double_riichi": True}]}, "fewer than the 1 riichi declared this round (S)"),
         ({"riichi": ["S", "N"], "riichi_sticks": 1, "chombo": {"seat": "N"}}, "fewer than the 2 riichi"),
         ({"riichi": ["S"], "riichi_sticks": 1, "wins": [{**RON, "riichi": False}]}, "riichi: false"),
         ({"wins": [RON], "honbaa": 1}, "unknown key 'honbaa'"),

@@ -298,3 +298,9 @@ def test_one_seat_may_be_written_as_a_word():
     # tenpai: south is the list [S]: S takes 1000 from each of the three noten seats.
     r = run({"draw": {"kind": "exhaustive", "tenpai": "south"}})
     assert r["draw"]["tenpai"] == ["S"] and r["deltas"] == {"E": -1000, "S": 3000, "W": -1000, "N": -1000}
+
+
+def test_a_win_saying_double_riichi_false_declares_no_riichi():
+    # No riichi, so no stick is owed: pinfu alone, 1 han 30 fu, 30 x 8 x 4 = 960 -> 1000 from W.
+    r = run({"wins": [win(double_riichi=False)]})
+    assert r["deltas"] == {"E": 0, "S": 1000, "W": -1000, "N": 0}

@@ -507,6 +507,7 @@ RON = {"seat_wind": "S", "hand": PINFU_DORA2, "from": "W"}
         ({"wins": [{**RON, "double_riichi": True}]}, "fewer than the 1 riichi declared this round (S)"),
         ({"riichi": ["S", "N"], "riichi_sticks": 1, "chombo": {"seat": "N"}}, "fewer than the 2 riichi"),
         ({"riichi": ["S"], "riichi_sticks": 1, "wins": [{**RON, "riichi": False}]}, "riichi: false"),
+        ({"riichi": ["S"], "riichi_sticks": 1, "wins": [{**RON, "double_riichi": False}]}, "riichi: false"),
         ({"wins": [RON], "honbaa": 1}, "unknown key 'honbaa'"),
         ({"wins": [{**RON, "sticks": 1}]}, "win 1: unknown key 'sticks'"),
         ({"wins": [{**RON, "honba": 1}]}, "set once for the round"),

@@ -529,6 +529,25 @@ def test_invalid_settlements(mapping, message):
     assert message in refused(mapping)
 
 
+# The whole message of round-level refusals (each names the key at fault and what was found).
+@pytest.mark.parametrize(
+    ("mapping", "message"),
+    [
+        ({"wins": [RON], "honbaa": 1}, "unknown key 'honbaa' (did you mean 'honba'?); valid keys: chombo, "
+         "dora, draw, honba, id, riichi, riichi_sticks, round_wind, rule_options, rules, scores, ura, wins"),
+        ({"draw": {"kind": "exhaustive"}, "chombo": {"seat": "N"}},
+         "give exactly one of wins, draw, chombo (found draw and chombo)"),
+        ({"id": "x"}, "give exactly one of wins, draw, chombo (found none)"),
+        ([RON], "a settlement must be a mapping of keys, got list"),
+        ({"wins": [RON], "honba": -1}, "honba must be a whole number from 0 to 999, got -1"),
+        ({"wins": [RON], "riichi_sticks": "x"},
+         "riichi_sticks must be a whole number from 0 to 999, got 'x'"),
+    ],
+)  # fmt: skip
+def test_round_refusals_in_full(mapping, message):
+    assert refused(mapping) == message
+
+
 def test_a_bad_win_keeps_its_code_and_names_the_win():
     result = settle({"wins": [{"seat_wind": "S", "hand": "123m456p789s1357z1z", "from": "W"}]})
     assert result["error"]["code"] == "not_a_win"

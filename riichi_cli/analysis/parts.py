@@ -14,6 +14,7 @@ from typing import Final
 
 from ..core.int_table import IntTable
 from ..core.native import i64
+from .suit_table import stored_vector_id
 from .vectors import (
     _BITS,
     _COUNT_MASK,
@@ -227,7 +228,9 @@ def _part_id(key: int) -> int:
         if key & _HONOR_FLAG:
             vid = _honor_vector_id(tuple(sorted(c for c in _unpack(key & _COUNTS, 7) if c)))
         else:
-            vid = _suit_vector_id(_unpack(key, 9))
+            vid = stored_vector_id(key)
+            if vid < 0:  # more than 14 tiles: the table stops there
+                vid = _suit_vector_id(_unpack(key, 9))
         _part_ids.put(key, vid)
     return vid
 

@@ -105,3 +105,15 @@ def test_shanten_of_a_hand_is_read_in_the_tables_tile_set(rules, shanten):
     r = riichi_cli.waits({"hand": "1111m9999m234p55p", "rules": rules})
     assert (r["tenpai"], r["shanten"], r["waits"]) == (False, shanten, [])
     assert r["next"] == "riichi shanten 11119999m23455p"
+
+
+@pytest.mark.parametrize(
+    ("hand", "where"),
+    [
+        ("1111m234p567p789s", "1m are in the hand (pure karaten)"),  # four held: pure karaten
+        ("123m456p789s4z pon:444z", "4z are in your own hand and melds"),  # North, no kita set aside
+    ],
+)
+def test_a_wait_that_never_comes_says_where_its_copies_are(hand, where):
+    (wait,) = riichi_cli.waits({"hand": hand})["waits"]
+    assert wait["ron"]["error"]["message"] == f"all four {where}: this wait can never be won"

@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from riichi_cli.analysis.expected import Analysis, Problem, analyze_problem
-from riichi_cli.analysis.expected_graph import NOT_HELD, Shanten, pack
+from riichi_cli.analysis.expected_graph import NOT_HELD, Graph, Shanten, pack, packed
+from riichi_cli.analysis.expected_solve import _after_draw, _before_draw
 from riichi_cli.analysis.expected_win import hit_chances
 from riichi_cli.analysis.shanten import shanten
 from riichi_cli.core.errors import InvalidContext, InvalidHand
@@ -303,3 +304,77 @@ def test_each_neighbours_shanten_is_the_hands_own(tiles: list[int], players: int
             changed = list(held)
             changed[t] += sign
             assert around[t] == shanten(changed, 0, players)["best"], (held, t, sign)
+
+
+def seen_all_but(*hands: str) -> tuple[tuple[int, bool], ...]:
+    """Every tile of the set (one red five a suit) that is none of ``hands``: all seen on the table."""
+    left = [4] * 34
+    red = {4: 1, 13: 1, 22: 1}
+    for hand in hands:
+        for t, is_red in parse_written(hand).pairs():
+            left[t] -= 1
+            if is_red:
+                red[t] -= 1
+    seen: list[tuple[int, bool]] = []
+    for t in range(34):
+        reds = min(red.get(t, 0), left[t])
+        seen += [(t, True)] * reds + [(t, False)] * (left[t] - reds)
+    return tuple(seen)
+
+
+def test_an_ippatsu_win_is_declined_when_waiting_is_worth_more() -> None:
+    """111m 222p 333s 4445s 7z. After the 7z, in riichi: 3s and 4s (one left each) are riichi + tsumo +
+    sanankou, 4 han 40 fu (20 + 2 + 8 + 4 + 4): mangan 8000, ippatsu or not; 5s (two left, the red one
+    and a plain one; the third is seen) is suuankou tanki, 32000. After the 5s instead: 111m 222p 333s
+    444s waits 7z alone (three left), suuankou tanki, 32000. Everything else is seen but 15 tiles that
+    win neither: 22 unseen, turn 16, so two draws, from 22 - 16 = 6 and 22 - 17 = 5 tiles.
+    After the 7z: turn 17 (the last draw, no haitei): (2 x 8000 + 2 x 32000) / 5 = 16000, the value of
+    waiting on. Turn 16 (the ippatsu draw): a 3s or 4s is declined (16000 > 8000), a 5s taken, the two
+    thrown-back tiles wait on: (2 x 16000 + 2 x 32000 + 2 x 16000) / 6 = 21333.3; taking every ippatsu
+    win would give (2 x 8000 + 2 x 32000 + 2 x 16000) / 6 = 18666.7. The chance of a win takes every win
+    (its own best play): 4/5 at 17, (4 + 2 x 4/5) / 6 = 14/15 at 16. After the 5s: 3 x 32000 / 5 = 19200
+    at 17, (3 x 32000 + 3 x 19200) / 6 = 25600 at 16; win 3/5, then (3 + 3 x 3/5) / 6 = 0.8. A declined
+    win waits on in its own hand, never in the 5s's."""
+    seen = seen_all_but("111m222p3334445s7z", "8p", "34s05s777z5555z6666z9999p888p")
+    options = {"seen": seen, "turn": 16, "ura": False, **FIXED}
+    for ippatsu in (False, True):
+        found = analyze_problem(problem("111m222p3334445s7z", "8p", ippatsu=ippatsu, **options))
+        assert found.unseen == 22
+        riichi, tanki = row(found, "7z"), row(found, "5s")
+        assert riichi.acceptance == (("3s", 1), ("4s", 1), ("5s", 2)) and tanki.acceptance == (("7z", 3),)
+        assert riichi.win == pytest.approx((14 / 15, 0.8, 0.0), abs=1e-12)
+        assert riichi.ev == pytest.approx((128000 / 6, 16000.0, 0.0), rel=1e-12)
+        assert tanki.win == pytest.approx((0.8, 0.6, 0.0), abs=1e-12)
+        assert tanki.ev == pytest.approx((25600.0, 19200.0, 0.0), rel=1e-12)
+
+
+def test_the_solver_reads_all_four_bytes_of_a_packed_number() -> None:
+    """The solver reads each successor and draw edge as 4 little-endian bytes in place. Real graphs of
+    the suite stay below the third byte (below 65,536 13-tile states, 8,192 14-tile ones), so two tiny
+    graphs point at state numbers with every byte set, and a different third byte from one number to
+    the next (a byte read from the wrong place shows). Each value is then read from there by hand."""
+    g = Graph(pack([0] * 37), [4] * 37, Shanten(0, 4), 0, 0, False)
+    # After a draw: 14-tile state 0 is no win, its one discard leads to 13-tile state 0x01020304;
+    # state 1 wins (plain value 500), declining it leads to 0x01050607, whose stale value 2000 is more.
+    # One list (137 MB) serves as the four value lists: 0.75 is then state 0's tenpai, win and value.
+    near, far = 0x01020304, 0x01050607
+    g.succ_b, g.succ_lo_b, g.win14_b = packed([near, far]), packed([0, 1, 2]), packed([0, 1])
+    values = [0.0] * (far + 1)
+    values[near], values[far] = 0.75, 2000.0
+    best_t, best_w, best_e = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
+    _after_draw(g, 2, values, values, values, values, [500.0], best_t, best_w, best_e)
+    assert (best_t[0], best_w[0], best_e[0], best_e[1]) == (0.75, 0.75, 0.75, 2000.0)
+    del values
+    # Before a draw, 10 tiles to draw from: 13-tile state 0 is in riichi, its one draw (2 copies) leads
+    # to 14-tile state 0x01020302 >> 3; state 1 is not, its one draw (3 copies) leads to 0x01050603 >> 3.
+    # State 0: win 2 x 1 / 10 = 0.2; stale 2 x 8000 / 10 = 1600; fresh (ippatsu) 2 x 12000 / 10 = 2400.
+    # State 1: tenpai 3 x 1 / 10 = 0.3, win 3 x 0.5 / 10 = 0.15, expected 3 x 1000 / 10 = 300.
+    first, second = 0x01020302, 0x01050603
+    g.draws_b, g.draw_lo_b, g.riichi13 = packed([first, second]), packed([0, 1, 2]), [True, False]
+    best_t, best_w, best_e, best_first = ([0.0] * ((second >> 3) + 1) for _ in range(4))
+    best_w[first >> 3], best_e[first >> 3], best_first[first >> 3] = 1.0, 8000.0, 12000.0
+    best_t[second >> 3], best_w[second >> 3], best_e[second >> 3] = 1.0, 0.5, 1000.0
+    tenpai, win, ev, stale = [1.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
+    _before_draw(g, 2, 10.0, tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
+    assert tenpai == [1.0, 0.3] and win == [0.2, 0.15]
+    assert stale == [1600.0, 300.0] and ev == [2400.0, 300.0]

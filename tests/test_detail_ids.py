@@ -209,6 +209,7 @@ MORE = [
     ("bad_hand_type", settle(draw={**DRAW, "hands": {"S": 5}})),
     ("bad_seat", settle(draw=DRAW, round_wind="N", rules="tenhou3")),
     ("bad_win", settle(wins=[{**WIN_S, "win": "draw"}])),
+    ("bad_draw", settle(draw="x")),  # text, not a mapping
     ("not_a_mapping", ("settle", [1])),
     ("unknown_key", settle(draw=DRAW, hnd=1)),
     ("unknown_key", ("shanten", {"hand": H, "hnd": 1})),

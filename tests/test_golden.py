@@ -1276,6 +1276,19 @@ PRESETS = [
         },
         expect(yakuman=2, limit="yakuman", total=64000, yaku={"daisuushii": 2}),
     ),
+    # The same with the single yakuman found first: 111z 222z 333z concealed, 44z/55m shanpon won on
+    # 4z by tsumo: suuankou (1, not tanki) and daisuushii (2). Stacking off keeps the larger, 2:
+    # non-dealer tsumo 64000 = 32000 from the dealer + 16000 x2.
+    win(
+        "double_after_single_stacking_off",
+        {
+            "hand": "111222333z44z55m4z",
+            "win": "tsumo",
+            "rules": "mahjongsoul",
+            "rule_options": {"yakuman_stacking": False},
+        },
+        expect(yakuman=2, limit="yakuman", total=64000, yaku={"daisuushii": 2}),
+    ),
     # Preset aliases: majsoul = mahjongsoul (double yakuman).
     win(
         "alias_majsoul",

@@ -514,8 +514,10 @@ RON = {"seat_wind": "S", "hand": PINFU_DORA2, "from": "W"}
         ({"wins": [{**RON, "pao": "S"}]}, "the pao seat is the winner"),
         ({"riichi": ["S"], "wins": [RON]}, "fewer than the 1 riichi"),
         ({"wins": [{**RON, "riichi": True}]}, "fewer than the 1 riichi"),
+        ({"wins": [{**RON, "double_riichi": True}]}, "fewer than the 1 riichi declared this round (S)"),
         ({"riichi": ["S", "N"], "riichi_sticks": 1, "chombo": {"seat": "N"}}, "fewer than the 2 riichi"),
         ({"riichi": ["S"], "riichi_sticks": 1, "wins": [{**RON, "riichi": False}]}, "riichi: false"),
+        ({"riichi": ["S"], "riichi_sticks": 1, "wins": [{**RON, "double_riichi": False}]}, "riichi: false"),
         ({"wins": [RON], "honbaa": 1}, "unknown key 'honbaa'"),
         ({"wins": [{**RON, "sticks": 1}]}, "win 1: unknown key 'sticks'"),
         ({"wins": [{**RON, "honba": 1}]}, "set once for the round"),
@@ -535,6 +537,25 @@ RON = {"seat_wind": "S", "hand": PINFU_DORA2, "from": "W"}
 )  # fmt: skip
 def test_invalid_settlements(mapping, message):
     assert message in refused(mapping)
+
+
+# The whole message of round-level refusals (each names the key at fault and what was found).
+@pytest.mark.parametrize(
+    ("mapping", "message"),
+    [
+        ({"wins": [RON], "honbaa": 1}, "unknown key 'honbaa' (did you mean 'honba'?); valid keys: chombo, "
+         "dora, draw, honba, id, riichi, riichi_sticks, round_wind, rule_options, rules, scores, ura, wins"),
+        ({"draw": {"kind": "exhaustive"}, "chombo": {"seat": "N"}},
+         "give exactly one of wins, draw, chombo (found draw and chombo)"),
+        ({"id": "x"}, "give exactly one of wins, draw, chombo (found none)"),
+        ([RON], "a settlement must be a mapping of keys, got list"),
+        ({"wins": [RON], "honba": -1}, "honba must be a whole number from 0 to 999, got -1"),
+        ({"wins": [RON], "riichi_sticks": "x"},
+         "riichi_sticks must be a whole number from 0 to 999, got 'x'"),
+    ],
+)  # fmt: skip
+def test_round_refusals_in_full(mapping, message):
+    assert refused(mapping) == message
 
 
 def test_a_bad_win_keeps_its_code_and_names_the_win():

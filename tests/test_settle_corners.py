@@ -254,3 +254,53 @@ def test_pao_without_a_yakuman_says_why(options, why):
     result = settle({"wins": [win(pao="E")]}, resolve_rules("tenhou", options))
     assert result["ok"] is False and result["error"]["detail"] == "pao_without_yakuman"
     assert result["error"]["message"] == f"win 1 (S): pao names E, but {why}"
+
+
+# Scores before the settlement: a mapping giving each seat of the table once, whole numbers within
+# ±10,000,000. Each row breaks one of those; a bool is no number here, nor a float of a whole value.
+FOUR = {"E": 25000, "S": 25000, "W": 25000, "N": 25000}
+
+
+@pytest.mark.parametrize(
+    "scores",
+    [
+        [25000, 25000, 25000, 25000],  # not a mapping
+        {**FOUR, "east": 25000},  # five keys: E spelt twice
+        {"E": 25000, "east": 25000, "S": 25000, "W": 25000},  # four keys, but E twice and no N
+        {**FOUR, "W": 25000.0},
+        {**FOUR, "W": True},
+        {**FOUR, "W": "25000"},
+        {**FOUR, "W": 10_000_001},
+        {**FOUR, "W": -10_000_001},
+    ],
+)
+def test_bad_scores_are_refused(scores):
+    result = settle({"scores": scores, "wins": [win()]}, resolve_rules("tenhou"))
+    assert result["ok"] is False and result["error"]["detail"] == "bad_scores", result["error"]
+
+
+def test_scores_at_the_bounds_are_read():
+    # pinfu alone, 1 han 30 fu: W pays S 1000. E and N sit exactly at the bounds and do not move.
+    scores = {"E": 10_000_000, "S": 0, "W": 0, "N": -10_000_000}
+    r = run({"scores": scores, "wins": [win()]})
+    assert r["scores"] == {"E": 10_000_000, "S": 1000, "W": -1000, "N": -10_000_000}
+
+
+def test_seat_lists_come_out_in_seat_order():
+    # Listed N before S: the settlement lists seats E, S, W, N (S before N, though N < S as text).
+    # Two tenpai, two noten: each noten pays 1500, each tenpai takes 1500.
+    r = run({"draw": {"kind": "exhaustive", "tenpai": ["N", "S"]}})
+    assert (r["draw"]["tenpai"], r["draw"]["noten"]) == (["S", "N"], ["E", "W"])
+    assert r["deltas"] == {"E": -1500, "S": 1500, "W": -1500, "N": 1500}
+
+
+def test_one_seat_may_be_written_as_a_word():
+    # tenpai: south is the list [S]: S takes 1000 from each of the three noten seats.
+    r = run({"draw": {"kind": "exhaustive", "tenpai": "south"}})
+    assert r["draw"]["tenpai"] == ["S"] and r["deltas"] == {"E": -1000, "S": 3000, "W": -1000, "N": -1000}
+
+
+def test_a_win_saying_double_riichi_false_declares_no_riichi():
+    # No riichi, so no stick is owed: pinfu alone, 1 han 30 fu, 30 x 8 x 4 = 960 -> 1000 from W.
+    r = run({"wins": [win(double_riichi=False)]})
+    assert r["deltas"] == {"E": 0, "S": 1000, "W": -1000, "N": 0}

@@ -81,3 +81,39 @@ def test_a_red_five_seen_elsewhere_counts_with_the_hands():
     out, err = waits_of({"hand": "123m406p789s1122z"}, None, [(13, True)])
     assert err is not None and err.detail == "too_many_red_fives"
     assert err.message.startswith("2 red 5p but the rules have 1")
+
+
+def test_indicators_are_plain_tiles_and_the_ura_is_not_yet_seen():
+    # 234m 0(red 5)67m 22p 78p 456s waits 6p/9p. Dora indicator a plain 5m (the red one is in the hand:
+    # one red 5m in all, as tenhou has); the ura indicator 6p is not turned over yet, so the player sees
+    # no 6p: 4 unseen of each wait. Ron on 6p: riichi, pinfu, tanyao, dora 6m, aka, ura 7p = 6 han:
+    # haneman 12000. Tenpai, so no next step; the id is echoed.
+    mapping = {"hand": "234067m2278p456s", "riichi": True, "dora": ["5m"], "ura": ["6p"], "id": "w1"}
+    r = riichi_cli.waits(mapping)
+    assert r["ok"], r["error"]
+    assert [(w["tile"], w["unseen"]) for w in r["waits"]] == [("6p", 4), ("9p", 4)]
+    assert r["waits"][0]["ron"]["points"]["total"] == 12000
+    assert (r["id"], r["tenpai"], r["next"]) == ("w1", True, None)
+
+
+@pytest.mark.parametrize(("rules", "shanten"), [("tenhou", 1), ("tenhou3", 2)])
+def test_shanten_of_a_hand_is_read_in_the_tables_tile_set(rules, shanten):
+    # 111m 999m 234p 55p and a fourth 1m and 9m, which no draw can pair (no fifth copy). Four players:
+    # draw 2m, drop 9m: 111m 12m 999m 234p 55p waits 3m: one draw from tenpai, 1-shanten. Three players
+    # have no 2m or 3m: 1m and 9m only ever make triplets, so both strays must go and a new pair or
+    # partial set be built from two draws: 2-shanten.
+    r = riichi_cli.waits({"hand": "1111m9999m234p55p", "rules": rules})
+    assert (r["tenpai"], r["shanten"], r["waits"]) == (False, shanten, [])
+    assert r["next"] == "riichi shanten 11119999m23455p"
+
+
+@pytest.mark.parametrize(
+    ("hand", "where"),
+    [
+        ("1111m234p567p789s", "1m are in the hand (pure karaten)"),  # four held: pure karaten
+        ("123m456p789s4z pon:444z", "4z are in your own hand and melds"),  # North, no kita set aside
+    ],
+)
+def test_a_wait_that_never_comes_says_where_its_copies_are(hand, where):
+    (wait,) = riichi_cli.waits({"hand": hand})["waits"]
+    assert wait["ron"]["error"]["message"] == f"all four {where}: this wait can never be won"

@@ -30,6 +30,10 @@ from typing import Final
 
 from ..core.native import i64
 from .parts import part_distance, part_key, part_vector, rest_vectors
+from .suit_table import load
+
+# The engine meets thousands of new suits per problem: their shanten vectors come from the table.
+load()
 
 NUM_KINDS: Final = 37
 #: The kind of each red five (5m 5p 5s) and the tile each red kind is.

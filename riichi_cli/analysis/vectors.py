@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ..core.native import i64
+
 Counts = Sequence[int]
 
 _NUM_TILES: Final = 34
@@ -40,17 +42,24 @@ _COUNTS: Final = _HONOR_FLAG - 1
 
 def _product(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
     """Min-plus product: the cheapest way to get ``s`` sets and ``p`` pairs from both parts."""
+    # Lists of native ints and a while loop: compiled, a Sequence is read through the generic
+    # protocol and a range with a variable step is a range object (30,000 instructions a product).
+    left = list(a)
+    right = list(b)
     out = [_INF] * _VEC_LEN
+    i: i64
     for i in range(_VEC_LEN):
-        ai = a[i]
+        ai: i64 = left[i]
         if ai >= _INF:
             continue
-        pi = i & 1
+        pi: i64 = i & 1
         # j runs over the entries keeping at most 4 sets in all; with a pair in a, j has none.
-        for j in range(0, _VEC_LEN - (i - pi), 1 + pi):
-            v = ai + b[j]
+        j: i64 = 0
+        while j < _VEC_LEN - (i - pi):
+            v: i64 = ai + right[j]
             if v < out[i + j]:
                 out[i + j] = v
+            j += 1 + pi
     return tuple(out)
 
 

@@ -144,3 +144,51 @@ def test_stdin_mode_agrees_with_conformance_sample():
     for item, line in zip(items, res.stdout.splitlines(), strict=True):
         sh = json.loads(line)["shanten"]
         assert [sh["standard"], sh["kokushi"], sh["chiitoitsu"]] == item["x"], item
+
+
+def test_three_players_read_the_hand_in_the_108_tiles():
+    # 111m 999m 234p 55p and a fourth 1m and 9m: at three players there is no 2m-8m, so 1m and 9m only
+    # make triplets and the two strays are dead: standard 2 (four players: 1 by 12m or 13m, 89m, 79m).
+    # Seven pairs: 3 pairs of 6 kinds, 6 - 3 + 1 = 4; orphans 1m 9m, one paired: 13 - 2 - 1 = 10.
+    out, err = shanten_of("1111m9999m234p55p", players=3)
+    assert err is None
+    assert out["shanten"] == {"standard": 2, "chiitoitsu": 4, "kokushi": 10, "best": 2}
+    # Any tile that can still pair or join a run is a start for the fourth set: every tile but 1m and
+    # 9m (all held), 25 kinds x 4, less the held 2p 3p 4p and two 5p: 100 - 5 = 95.
+    assert out["total"] == 95 and not any(a["tile"].endswith("m") for a in out["accepts"])
+    # With a 7z drawn: dropping a dead 1m (or 9m) leaves 1-shanten on 7z (3 left: a pair, then the
+    # 55p/77z shanpon) and 5p (2 left: 555p, then a 7z tanki); 1m first by tile order.
+    out, err = shanten_of("1111m9999m234p55p7z", players=3)
+    assert err is None
+    accepts = [{"tile": "5p", "unseen": 2}, {"tile": "7z", "unseen": 3}]
+    assert out["discards"][:2] == [
+        {"discard": "1m", "shanten": 1, "accepts": accepts, "total": 5},
+        {"discard": "9m", "shanten": 1, "accepts": accepts, "total": 5},
+    ]
+    # Dropping the 7z leaves the 13 tiles above: 2-shanten, 95 less the 7z in hand (four players: 1).
+    third = out["discards"][2]
+    assert (third["discard"], third["shanten"], third["total"]) == ("7z", 2, 94)
+
+
+NOT_IN_108 = "is not in three-player mahjong (its 108 tiles have only 1m and 9m of the characters)"
+
+
+@pytest.mark.parametrize(
+    ("hand", "options", "detail", "message", "text"),
+    [
+        ("1111m234p567s1122z", {"visible": [(4, False)], "players": 3},
+         "not_in_three_player_set", f"visible: 5m {NOT_IN_108}", None),
+        ("1111m234p567s1122z", {"dora": [(4, False)], "players": 3},
+         "not_in_three_player_set", f"dora: 5m {NOT_IN_108}", None),
+        ("2345m234p567s1122z", {"players": 3}, "not_in_three_player_set", f"2m {NOT_IN_108}",
+         "2345m234p567s1122z"),
+        ("1111m234p567s1122z", {"dora": [(0, False)]},
+         "fifth_copy", "more than four 1m (hand, melds and indicators together)", "1111m234p567s1122z"),
+        ("1111m234p567s1122z", {"visible": [(0, False)]}, "fifth_copy",
+         "more than four 1m counting the discards and visible tiles too (count a called discard once)",
+         "1111m234p567s1122z"),
+    ],
+)  # fmt: skip
+def test_refusals_name_the_tiles_at_fault(hand, options, detail, message, text):
+    out, err = shanten_of(hand, **options)
+    assert err is not None and (err.detail, err.message, err.text) == (detail, message, text)

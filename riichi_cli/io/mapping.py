@@ -206,12 +206,12 @@ def read_context(mapping: dict, head: Head, dora: list[int], ura: list[int], rar
         tenhou=rare and flag(mapping.get("tenhou", False), "tenhou"),
         chiihou=rare and flag(mapping.get("chiihou", False), "chiihou"),
         renhou=rare and flag(mapping.get("renhou", False), "renhou"),
-        dora=tuple([code >> 1 for code in dora]),
-        ura=tuple([code >> 1 for code in ura]),
+        dora=tuple(code >> 1 for code in dora),  # one tuple, no list first (compiled)
+        ura=tuple(code >> 1 for code in ura),
         honba=count(mapping.get("honba", 0), "honba"),
         riichi_sticks=count(mapping.get("riichi_sticks", 0), "riichi_sticks"),
-        discards=tuple([c >> 1 for c in tile_codes(mapping.get("discards"), "discards")]) if rare else (),
-        passed=tuple([c >> 1 for c in tile_codes(mapping.get("passed"), "passed")]) if rare else (),
+        discards=tuple(c >> 1 for c in tile_codes(mapping.get("discards"), "discards")) if rare else (),
+        passed=tuple(c >> 1 for c in tile_codes(mapping.get("passed"), "passed")) if rare else (),
         chankan_ankan=robbed_ankan,
     )
 

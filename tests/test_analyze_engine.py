@@ -125,10 +125,19 @@ def test_a_yakuman_is_paid_as_it_is() -> None:
     assert row(found, "9p").ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 32000, rel=1e-12)
 
 
-def test_a_red_five_adds_its_han() -> None:
-    # TANKI with the 5p red: 4 han 40 fu is mangan, 8000 (ura off).
-    tanki = row(analyze_problem(problem("123m406p789s11123z", ura=False, **FIXED)), "3z")
+@pytest.mark.parametrize("hand", ["123m406p789s11123z", "406m789p123s11123z", "123m789p406s11123z"])
+def test_a_red_five_adds_its_han(hand: str) -> None:
+    # TANKI with a red five (in 5p, 5m or 5s, the sets moved between suits; no 1p, the dora of the 9p
+    # indicator): 4 han 40 fu is mangan, 8000 (ura off).
+    tanki = row(analyze_problem(problem(hand, ura=False, **FIXED)), "3z")
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * MANGAN, rel=1e-12)
+
+
+def test_without_red_fives_no_aka_han() -> None:
+    # aka_dora 0: no red kind in the set, and no aka han either: TANKI stays 5200 (ura off).
+    rules = resolve_rules("tenhou", {"aka_dora": 0})
+    tanki = row(analyze_problem(problem(TANKI, rules=rules, ura=False, **FIXED)), "3z")
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * TANKI_VALUE, rel=1e-12)
 
 
 def test_the_dealer_is_paid_as_the_dealer() -> None:
@@ -168,6 +177,10 @@ def test_dama_wins_by_its_own_yaku() -> None:
     assert tanki.win[0] == pytest.approx(1 - no_win(3, 121, 1), abs=1e-12)
     # Dama: menzen tsumo and East, 2 han 40 fu: 700 + 700 + 1300 = 2700; no ura.
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 2700, rel=1e-12)
+    # Haitei adds 1 han on the last draw: 3 han 40 fu, 1300 + 1300 + 2600 = 5200 (still no riichi).
+    haitei = row(analyze_problem(problem(TANKI, riichi=False, haitei=True, **FIXED)), "3z")
+    last = no_win(3, 121, 1, 16) * 3 / (121 - 17)
+    assert haitei.ev[0] - tanki.ev[0] == pytest.approx(last * (5200 - 2700), rel=1e-9)
 
 
 def test_an_open_hand_without_a_yaku_cannot_win() -> None:

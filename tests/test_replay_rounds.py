@@ -7,12 +7,12 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from riichi_cli.core.decompose import winning_tiles
+from riichi_cli.core.decompose import some_wait, winning_tiles
 from riichi_cli.core.rules import resolve_rules
 from riichi_cli.logs.compare import replay_round
 from riichi_cli.logs.melds import ANKAN, KAKAN, PON, Meld
 from riichi_cli.logs.model import Call, Discard, Draw, Ending, Recorded, Riichi, Round, Win
-from riichi_cli.logs.rebuild import settlement, waits_on_some_tile
+from riichi_cli.logs.rebuild import settlement
 from riichi_cli.logs.replay import replay_text
 from riichi_cli.logs.tiles import tile
 
@@ -263,18 +263,18 @@ def counts_of(text: str) -> list[int]:
 def test_tenpai_at_a_draw_is_a_wait_on_some_tile():
     # WINNER (123m 456p 789s 11z 33z) waits on 1z or 3z; 147m 2599p 369s 246z has no two tiles that
     # make a set with a third, so no tile completes it
-    assert waits_on_some_tile(counts_of(WINNER))
-    assert not waits_on_some_tile(counts_of("147m 2599p 369s 246z"))
+    assert some_wait(counts_of(WINNER))
+    assert not some_wait(counts_of("147m 2599p 369s 246z"))
     # 1111m 234p 567s 789s: only a fifth 1m completes it (pure karaten): a wait, as winning_tiles has it
-    assert waits_on_some_tile(counts_of("1111m 234p 567s 789s"))
+    assert some_wait(counts_of("1111m 234p 567s 789s"))
     # 13m 57m 24p 68p 13s 57s 9s: seven gaps and not one set: one tile cannot make four sets
-    assert not waits_on_some_tile(counts_of("1357m 2468p 13579s"))
+    assert not some_wait(counts_of("1357m 2468p 13579s"))
     # 112233m 44m 567p 56p: waits on 4p or 7p; 11m 22p 33s 44z 55z 66z 7z: seven pairs, tanki on 7z
-    assert waits_on_some_tile(counts_of("11223344m 55667p"))
-    assert waits_on_some_tile(counts_of("11m 22p 33s 4455667z"))
+    assert some_wait(counts_of("11223344m 55667p"))
+    assert some_wait(counts_of("11m 22p 33s 4455667z"))
     # a corrupt log's five copies (11111m 11p: a 1p makes 111m 11m 111p) and a hand of four far tiles
-    assert waits_on_some_tile(counts_of("11111m 11p"))
-    assert not waits_on_some_tile(counts_of("1m 5p 9s 1z"))
+    assert some_wait(counts_of("11111m 11p"))
+    assert not some_wait(counts_of("1m 5p 9s 1z"))
 
 
 @settings(max_examples=300, deadline=None)
@@ -282,4 +282,15 @@ def test_tenpai_at_a_draw_is_a_wait_on_some_tile():
 def test_the_tenpai_shortcut_agrees_with_winning_tiles(kinds):
     counts = [min(kinds.count(k), 4) for k in range(34)]
     assume(sum(counts) % 3 == 1)
-    assert waits_on_some_tile(counts) == bool(winning_tiles(counts))
+    assert some_wait(counts) == bool(winning_tiles(counts))
+    # a wait that is not held four times: what makes a tenpai claim count where pure karaten does not
+    assert some_wait(counts, 4) == any(counts[t] < 4 for t in winning_tiles(counts))
+
+
+def test_a_wait_not_held_four_times():
+    # 2222m 345m 444z 555z: waits on 2m (all four held) and 5m; 1111m 234p 567s 789s: on 1m alone
+    assert some_wait(counts_of("2222345m 444555z"), 4)
+    assert not some_wait(counts_of("1111m 234p 567s 789s"), 4)
+    # 11111m 11p (a corrupt log): 1p completes it (111m 11m 111p), so does a sixth 1m (111m 111m 11p)
+    assert some_wait(counts_of("11111m 11p"), 4)
+    assert not some_wait(counts_of("11111m 11p"), 2)

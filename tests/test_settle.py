@@ -353,6 +353,16 @@ def test_pure_karaten_counts_where_the_rule_says_so():
     assert deltas(r) == [-1500, 1500, 1500, -1500] and r["warnings"] == []
 
 
+@pytest.mark.parametrize("hand", ["2222345m444z555z", "5555777m123s555z"])
+def test_a_karaten_wait_beside_a_live_one_is_tenpai(hand):
+    # 2222m 345m: waits on 2m (all four held: karaten) and 5m (live); 5555m 777m: on 5m (all four
+    # held) and 6m. One live wait is enough, before or after the dead one in tile order: no note.
+    draw = {"kind": "exhaustive", "tenpai": ["S", "W"], "hands": {"S": "123m456p789s1122z", "W": hand}}
+    r = run({"draw": draw})
+    assert r["draw"]["tenpai"] == ["S", "W"] and r["warnings"] == []
+    assert deltas(r) == [-1500, 1500, 1500, -1500]
+
+
 def test_tenpai_hands_are_checked():
     def draw(hands: dict, tenpai=("S",)) -> dict:
         return {"draw": {"kind": "exhaustive", "tenpai": list(tenpai), "hands": hands}}

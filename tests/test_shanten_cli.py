@@ -168,3 +168,27 @@ def test_three_players_read_the_hand_in_the_108_tiles():
     # Dropping the 7z leaves the 13 tiles above: 2-shanten, 95 less the 7z in hand (four players: 1).
     third = out["discards"][2]
     assert (third["discard"], third["shanten"], third["total"]) == ("7z", 2, 94)
+
+
+NOT_IN_108 = "is not in three-player mahjong (its 108 tiles have only 1m and 9m of the characters)"
+
+
+@pytest.mark.parametrize(
+    ("hand", "options", "detail", "message", "text"),
+    [
+        ("1111m234p567s1122z", {"visible": [(4, False)], "players": 3},
+         "not_in_three_player_set", f"visible: 5m {NOT_IN_108}", None),
+        ("1111m234p567s1122z", {"dora": [(4, False)], "players": 3},
+         "not_in_three_player_set", f"dora: 5m {NOT_IN_108}", None),
+        ("2345m234p567s1122z", {"players": 3}, "not_in_three_player_set", f"2m {NOT_IN_108}",
+         "2345m234p567s1122z"),
+        ("1111m234p567s1122z", {"dora": [(0, False)]},
+         "fifth_copy", "more than four 1m (hand, melds and indicators together)", "1111m234p567s1122z"),
+        ("1111m234p567s1122z", {"visible": [(0, False)]}, "fifth_copy",
+         "more than four 1m counting the discards and visible tiles too (count a called discard once)",
+         "1111m234p567s1122z"),
+    ],
+)  # fmt: skip
+def test_refusals_name_the_tiles_at_fault(hand, options, detail, message, text):
+    out, err = shanten_of(hand, **options)
+    assert err is not None and (err.detail, err.message, err.text) == (detail, message, text)

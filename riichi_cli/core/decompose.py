@@ -147,6 +147,8 @@ def is_complete(counts: tuple[int, ...] | list[int]) -> bool:
 
 
 ORPHAN_SET: Final = frozenset(ORPHANS)
+#: More copies than any counts hold: `some_wait` tries every tile.
+ANY_COUNT: Final = 1 << 30
 
 
 def winning_tiles(counts: tuple[int, ...] | list[int]) -> list[int]:
@@ -176,6 +178,51 @@ def winning_tiles(counts: tuple[int, ...] | list[int]) -> list[int]:
             out.append(t)
         c[t] = c[t] - 1
     return out
+
+
+def some_wait(counts: list[int], held_below: int = ANY_COUNT) -> bool:
+    """Whether some tile held fewer than ``held_below`` times completes concealed counts of 3k+1 tiles:
+    ``some_wait(c)`` is ``bool(winning_tiles(c))`` (a corrupt log's fifth copy included), and
+    ``some_wait(c, 4)`` whether some wait is not pure karaten. The same tiles tried as by
+    `winning_tiles`, but it stops at the first that completes the hand (a tenpai check needs no list),
+    and a tile is tried on its own suit only: the other suits, which it leaves as they are, are split
+    once. ``counts`` is changed and restored meanwhile.
+
+    >>> some_wait([4] + [0] * 33), some_wait([4] + [0] * 33, 4)  # 1111m waits on a fifth 1m only
+    (True, False)
+    """
+    residues = [sum(counts[9 * s : 9 * s + 9]) % 3 for s in range(4)]
+    ones, twos = residues.count(1), residues.count(2)
+    closed = sum(counts) == 13
+    # Four sets and a pair: every suit splits into sets (and the pair), so a suit that does not split
+    # as it is must be the one the tile goes to.
+    splits = [False] * 4
+    for s in range(4):
+        key = suit_key(counts, s)
+        splits[s] = not key or bool(suit_splits(s, counts, key))
+    unsplit = 4 - sum(splits)
+    for t in range(34):
+        n = counts[t]
+        if n >= held_below:
+            continue
+        s = t // 9
+        # four sets and a pair leave one suit at 2 (mod 3) and the others at 0 once the tile is in
+        r = residues[s]
+        suit_fits = r == 1 and ones == 1 and twos == 0 or r == 2 and twos == 2 and ones == 0
+        if suit_fits and (unsplit == 0 or unsplit == 1 and not splits[s]) and _may_complete(counts, t):
+            counts[t] = n + 1
+            complete = bool(suit_splits(s, counts, suit_key(counts, s)))
+            counts[t] = n
+            if complete:
+                return True
+        # seven pairs (the tile makes a pair: held once) and thirteen orphans (an orphan)
+        if closed and (n == 1 or is_orphan(t)):
+            counts[t] = n + 1
+            complete = n == 1 and is_chiitoitsu(counts) or is_orphan(t) and is_kokushi(counts)
+            counts[t] = n
+            if complete:
+                return True
+    return False
 
 
 def _may_complete(c: list[int], t: int) -> bool:

@@ -2,14 +2,16 @@
 
 Results are produced as the input is read: a JSON line is scored when it arrives, a YAML file
 when it has been read, so memory is bounded by the largest single file, not by the batch. With
-``jobs`` > 1 the workers read and parse too: they receive file names and raw lines, not mappings;
-the first share of a big file is scored in the parent meanwhile.
+``jobs`` > 1 the workers read and parse too: they receive file names and raw lines, not mappings.
+A big YAML file is cut into runs of its list items (`chunks`), which the workers parse and score
+side by side while the parent only cuts and writes; its records are written once every run is back
+(a run that does not read alone means the file is read whole, here, as with one job).
 """
 
 from __future__ import annotations
 
 import os
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from typing import BinaryIO
@@ -17,14 +19,34 @@ from typing import BinaryIO
 from ..core.errors import RiichiError
 from ..core.rules import Rules, rules_from_options, rules_options
 from ..io.result_text import Record, refused_record, score_record
-from .loader import Unit, read_file, unit_items, units
+from .chunks import chunk_items, cut
+from .loader import Unit, decode, read_file, unit_items, units
 from .pool import Here, pool_map, set_worker_rules, worker_rules
 
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
 LINES_PER_TASK = 256
-#: A YAML file larger than this is scored by every worker, each its share of the hands (parsing
-#: it once per worker costs far less than the scoring it spreads).
+#: A YAML input larger than this is cut into runs of its items for the workers (`chunks`); one that
+#: cannot be cut is scored by every worker, each its share of the hands (parsing it once per worker
+#: costs less than the scoring it spreads).
 SPLIT_BYTES = 256 * 1024
+#: Runs per worker: a few each, so that a worker slowed down (its core busy) holds the others up less.
+RUNS_PER_JOB = 4
+
+
+class Runs:
+    """A YAML input cut into ``count`` runs, as the parent keeps it: ``whole`` is the input as a text
+    piece, read whole when some run does not read alone."""
+
+    def __init__(self, count: int, whole: Unit) -> None:
+        self.count = count
+        self.whole = whole
+
+
+class RunRecords:
+    """A worker's answer to one run: its records, or None when the run does not read alone."""
+
+    def __init__(self, records: list[Record] | None) -> None:
+        self.records = records
 
 
 def unit_records(unit: Unit, rules: Rules) -> list[Record]:
@@ -41,14 +63,26 @@ def task_records(task: list[Unit], rules: Rules) -> list[Record]:
     return [rec for unit in task for rec in unit_records(unit, rules)]
 
 
-def _score_task(task: list[Unit]) -> list[Record]:
+def run_records(unit: Unit, rules: Rules) -> RunRecords:
+    """The records of one run of a cut YAML input (None in it when the run does not read alone)."""
+    items = chunk_items(unit)
+    if items is None:
+        return RunRecords(None)
+    return RunRecords([score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
+                       for src, m in items])  # fmt: skip
+
+
+def _score_task(task: list[Unit]) -> list[Record] | RunRecords:
     """A worker's side: a few raw pieces in, their records out."""
+    if task[0][0] == "chunk":
+        return run_records(task[0], worker_rules())
     return task_records(task, worker_rules())
 
 
-def tasks(pieces: Iterator[Unit], jobs: int) -> Iterator[list[Unit]]:
-    """Pieces grouped for workers: up to `LINES_PER_TASK` JSON lines together, other pieces alone,
-    and a big YAML file as ``jobs`` parts (each worker parses it and scores its own share)."""
+def tasks(pieces: Iterator[Unit], jobs: int, cuts: deque[Runs] | None = None) -> Iterator[list[Unit]]:
+    """Pieces grouped for workers: up to `LINES_PER_TASK` JSON lines together, other pieces alone;
+    with ``cuts`` a big YAML input as runs of its items (noted in ``cuts``), else as ``jobs`` parts
+    (each worker parses it and scores its own share)."""
     lines: list[Unit] = []
     for unit in pieces:
         if unit[0] == "line":
@@ -59,9 +93,43 @@ def tasks(pieces: Iterator[Unit], jobs: int) -> Iterator[list[Unit]]:
             yield lines
             lines = []
         if unit[0] != "line":
-            yield from ([part] for part in parts(unit, jobs))
+            runs = runs_of(unit, jobs) if cuts is not None else None
+            if runs is None:
+                yield from ([part] for part in parts(unit, jobs))
+                continue
+            if cuts is not None and len(runs) > 1:
+                cuts.append(Runs(len(runs) - 1, runs[0]))
+                yield from ([run] for run in runs[1:])
+            else:
+                yield runs  # its refusal
     if lines:
         yield lines
+
+
+def runs_of(unit: Unit, jobs: int) -> list[Unit] | None:
+    """A big YAML input as ``[whole, run, run...]`` (the input as a text piece, then its runs), or as
+    ``[refusal]`` when it cannot be read; None when it is small or cannot be cut (not one block list).
+    """
+    if unit[0] not in ("file", "text") or jobs < 2:
+        return None
+    where, prefix = unit[1], (unit[1] if unit[0] == "file" else unit[2])
+    try:
+        if unit[0] == "file" and os.stat(unit[2]).st_size <= SPLIT_BYTES:
+            return None  # a FIFO or a device too: read by the worker that parses it
+        data = read_file(unit[2], where) if unit[0] == "file" else unit[3]
+        if len(data) <= SPLIT_BYTES:
+            return None
+        text = decode(data, where)
+    except OSError:  # the worker reports it
+        return None
+    except RiichiError as e:  # what reading it whole says
+        return [("failed", f"{prefix}#0", e)]
+    found = cut(text, jobs * RUNS_PER_JOB)
+    if found is None or len(found[1]) < 2:
+        return None
+    head, runs = found
+    whole = ("text", where, prefix, data)
+    return [whole] + [("chunk", where, prefix, head + body, first, count) for body, first, count in runs]
 
 
 def parts(unit: Unit, jobs: int) -> list[Unit]:
@@ -95,10 +163,34 @@ def results(
         for unit in pieces:
             yield unit_records(unit, rules)
         return
-    work = pool_map(_score_task, _first_share_here(tasks(pieces, jobs), rules), jobs, set_worker_rules,
+    cuts: deque[Runs] = deque()
+    work = pool_map(_score_task, _first_share_here(tasks(pieces, jobs, cuts), rules), jobs, set_worker_rules,
                     (rules_options(rules),))  # fmt: skip
     with closing(work):
-        yield from work
+        yield from _joined(work, cuts, rules)
+
+
+def _joined(
+    work: Iterator[list[Record] | RunRecords], cuts: deque[Runs], rules: Rules
+) -> Iterator[list[Record]]:
+    """The groups of records in order, the runs of each cut input put back together: their records
+    when every run read alone (`chunks` says why that is the whole input's), else the input read whole
+    here, which gives what one job gives (its hands, or its one error)."""
+    held: list[list[Record]] = []
+    alone, seen = True, 0
+    for group in work:
+        if not isinstance(group, RunRecords):
+            yield group
+            continue
+        seen += 1
+        if group.records is None:
+            alone = False
+        elif alone:
+            held.append(group.records)
+        if seen == cuts[0].count:
+            whole = cuts.popleft().whole
+            yield from held if alone else [unit_records(whole, rules)]
+            held, alone, seen = [], True, 0
 
 
 def _first_share_here(work: Iterator[list[Unit]], rules: Rules) -> Iterator[list[Unit] | Here]:

@@ -31,8 +31,36 @@ from .model import (
 from .tiles import LogError, from_id
 from .yaku import MJLOG
 
-_TAG: Final = re.compile(r"<([A-Z]+)(\d*)((?:\s+[A-Za-z0-9]+=\"[^\"]*\")*)\s*/?>")
+#: A tag. The repeats after the name are possessive (``*+``, ``++``): each is followed by what it cannot
+#: match (blanks by a name, a name by ``=``, a value by its quote, the attributes by ``/`` or ``>``),
+#: so giving back a character never helps and the same tags match, without keeping the points to
+#: go back to (twice as fast on an INIT tag).
+_TAG: Final = re.compile(r"<([A-Z]+)(\d*)((?:\s++[A-Za-z0-9]++=\"[^\"]*+\")*+)\s*+/?>")
 _ATTR: Final = re.compile(r"([A-Za-z0-9]+)=\"([^\"]*)\"")
+
+
+def _attributes(attrs: str) -> dict[str, str]:
+    """``dict(_ATTR.findall(attrs))`` for the attributes group of a `_TAG` match, which is a run of
+    blanks, a name, ``="``, a value without quotes and ``"``: so the text between quotes alternates
+    blanks-name-equals and value (split in one call, not a regex match per attribute)."""
+    parts = attrs.split('"')
+    out: dict[str, str] = {}
+    for k in range(0, len(parts) - 1, 2):
+        name = _NAMES.get(parts[k])
+        if name is None:
+            name = parts[k].lstrip()[:-1]
+            if len(_NAMES) < _MAX_NAMES:
+                _NAMES[parts[k]] = name
+        out[name] = parts[k + 1]
+    return out
+
+
+#: ``' seed='`` -> ``'seed'``: the names of `_attributes`, kept (a few dozen in all logs) so that each
+#: is cut from its blanks and hashed once, not once per tag.
+_NAMES: Final[dict[str, str]] = {}
+_MAX_NAMES: Final = 1000  # odd blanks before names in a broken log do not make it grow further
+
+
 DRAWS: Final = "TUVW"
 DISCARDS: Final = "DEFG"
 #: tag letter -> 0-3 a draw by seat 0-3, 4-7 a discard by seat 0-3
@@ -56,10 +84,35 @@ def ints(text: str) -> list[int]:
     attribute is refused before it is split)."""
     if len(text) > MAX_ATTRIBUTE:
         attribute(text)  # says why (bounds.py is not compiled: called only then)
+    if text.isascii():  # ASCII digits and commas, as every real attribute: read byte by byte
+        found = _digit_list(text.encode())
+        if found is not None:
+            return found
     try:
         return [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
         raise LogError(f"{text[:40]!r} is not a list of numbers") from None
+
+
+def _digit_list(data: bytes) -> list[int] | None:
+    """The numbers of ASCII digits and commas, empty parts left out, as ``int`` of each non-blank part
+    of ``split(",")`` gives them (which costs a string and a generic conversion per number); None for
+    any other byte (a sign, a blank, an underscore...): the generic reading then decides."""
+    out: list[int] = []
+    value = -1  # the number being read; -1 before its first digit
+    for k in range(len(data)):
+        b = data[k]
+        if 48 <= b <= 57:
+            value = b - 48 if value < 0 else value * 10 + b - 48
+        elif b == 44:
+            if value >= 0:
+                out.append(value)
+            value = -1
+        else:
+            return None
+    if value >= 0:
+        out.append(value)
+    return out
 
 
 #: What may come before ``<mjloggm``: blanks, an XML declaration, comments (a log id, a note), a doctype.
@@ -101,7 +154,7 @@ def mjlog_header(text: str, ref: str = "") -> tuple[Game, list[int]]:
     for tag in _TAG.finditer(text, 0, starts[0] if starts else len(text)):  # no list of every tag
         name, number, attrs = tag.groups()
         if name in ("GO", "UN"):
-            a = dict(_ATTR.findall(attrs))
+            a = _attributes(attrs)
             game.info.update({f"{name}.{k}": v for k, v in a.items()})
         if name == "GO":
             try:
@@ -138,14 +191,24 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
     drawn = [-1] * 4  # the id each seat drew last (a discard of the same id is tsumogiri)
     tiles = RED_TILES if game.red_fives else PLAIN_TILES
     skip = 0  # after a lost round, the tags before the next <INIT are passed over unread
-    pos = 0
-    while True:
-        at = text.find("<", pos)
-        if at < 0:
-            break
-        letter, i, digits_end = _bare_move(text, at)
+    pos = 0  # where the tag last read ends: a "<" before it is inside that tag
+    # Each "<" in turn (the text split at them once: cheaper than a search per tag); ``at`` is where
+    # the "<" of ``body`` stands.
+    bodies = text.split("<")
+    next_at = len(bodies[0])
+    for k in range(1, len(bodies)):
+        body = bodies[k]
+        at = next_at
+        next_at = at + 1 + len(body)
+        if at < pos:
+            continue
+        code = _BARE.get(body, -1)
+        if code >= 0:  # most tags: <T12/> alone between two "<", read with one look-up
+            letter, i, digits_end = code >> 8, code & 255, 0
+        else:
+            letter, i, digits_end = _bare_move(text, at)
         if letter >= 0:  # <T12/>: the same tag as `_TAG` reads it, without its match object
-            pos = digits_end + (1 if text[digits_end] == ">" else 2)
+            pos = next_at if code >= 0 else digits_end + (1 if text[digits_end] == ">" else 2)
             if at < skip or rnd is None:
                 continue  # before any round _tag passes a move over too
             name, number, move = _LETTERS[letter], "", letter
@@ -175,8 +238,10 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
                     rnd.events.append(Discard(seat, tile, drawn[seat] == i))
                     drawn[seat] = -1
                 continue
-            rnd = _tag(game, rnd, name, number, dict(_ATTR.findall(attrs)))
+            rnd = _tag(game, rnd, name, number, _attributes(attrs))
         except (LogError, ValueError, KeyError, IndexError) as e:
+            if code >= 0:  # the digits end before the tag's "/>" or ">"
+                digits_end = next_at - (2 if body.endswith("/>") else 1)
             number = text[at + 2 : digits_end] if letter >= 0 else number
             why = f"bad <{clip(name + number, ECHO)}> tag: {clip(str(e), 3 * ECHO)}"
             if rnd is not None and name != "INIT":  # the round being read is lost
@@ -191,6 +256,10 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
         yield finished(rnd)
 
 
+#: The text after the "<" of each bare draw or discard tag of an id 0-135 (``T12/>``, ``D5>``) ->
+#: the tag's letter (its index in `_LETTERS`) << 8 | the id: what `_bare_move` reads from it.
+_BARE: Final = {f"{c}{i}{end}": k << 8 | i for k, c in enumerate(_LETTERS) for i in range(136)
+                for end in ("/>", ">")}  # fmt: skip
 #: The longest tile id `_bare_move` reads (a longer one goes to `_TAG` and int(), which says why).
 _ID_DIGITS: Final = 6
 
@@ -277,7 +346,9 @@ def _init(game: Game, a: dict[str, str]) -> Round:
     game.started += 1  # counted first: a round whose INIT is bad still has its index
     seed = ints(a["seed"])
     scores = tuple(100 * s for s in ints(a["ten"]))[: game.players]
-    hands = [[_tile(game, i) for i in ints(a.get(f"hai{p}", ""))] for p in range(game.players)]
+    table = RED_TILES if game.red_fives else PLAIN_TILES
+    hands = [[table[i] if 0 <= i < 136 else _tile(game, i) for i in ints(a.get(f"hai{p}", ""))]
+             for p in range(game.players)]  # fmt: skip
     if len(seed) != 6 or any(len(h) != 13 for h in hands):
         raise LogError("an INIT tag without its seed or thirteen tiles per hand")
     check_round(seed[0], seed[1], seed[2])  # a kyoku of 10**20 is not "E1"

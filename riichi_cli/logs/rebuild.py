@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..core.decompose import is_complete
+from ..core.decompose import some_wait
 from ..core.tiles import DRAGONS, SEATS, WINDS, is_orphan
 from .melds import ANKAN, CHI, KAKAN, KAN, NUKI, PON, Meld
 from .model import Call, Discard, Dora, Draw, Riichi, Round, Win
@@ -211,40 +211,9 @@ def tenpai_seats(t: Table) -> dict[str, str]:
         counts = [0] * 34
         for x in s.hand:
             counts[kind_of(x)] += 1
-        if sum(counts) % 3 == 1 and waits_on_some_tile(counts):
+        if sum(counts) % 3 == 1 and some_wait(counts):
             out[seat_wind(t.round, who)] = s.notation()
     return out
-
-
-def waits_on_some_tile(counts: list[int]) -> bool:
-    """Whether ``winning_tiles(counts)`` is not empty (pure karaten included), for concealed counts of
-    3k+1 tiles: the same tiles tried the same way, but it stops at the first that completes the hand
-    (a tenpai check needs no list), and the suits a tile may go to are worked out once."""
-    residues = [sum(counts[9 * s : 9 * s + 9]) % 3 for s in range(4)]
-    ones, twos = residues.count(1), residues.count(2)
-    closed = sum(counts) == 13
-    for t in range(34):
-        # four sets and a pair leave one suit at 2 (mod 3) and the others at 0 once the tile is in
-        r = residues[t // 9]
-        suit_fits = r == 1 and ones == 1 and twos == 0 or r == 2 and twos == 2 and ones == 0
-        standard = suit_fits and _near(counts, t)
-        if not (standard or closed and (is_orphan(t) or counts[t] == 1)):  # seven pairs, thirteen orphans
-            continue
-        counts[t] += 1
-        complete = is_complete(counts)
-        counts[t] -= 1
-        if complete:
-            return True
-    return False
-
-
-def _near(counts: list[int], t: int) -> bool:
-    """Some copy of ``t``, or for a number tile one within two of it in its suit: a tile with none
-    makes no pair, set or sequence."""
-    if t >= 27:
-        return counts[t] > 0
-    low = t - t % 9
-    return any(counts[u] for u in range(max(low, t - 2), min(low + 9, t + 3)))
 
 
 def nagashi_seats(t: Table) -> list[str]:

@@ -3,7 +3,7 @@ abortive."""
 
 from __future__ import annotations
 
-from ..core.decompose import winning_tiles
+from ..core.decompose import some_wait, winning_tiles
 from ..core.errors import InvalidContext, short
 from ..core.notation import check_limits, parse_written, tile_count_refusal
 from ..core.rules import Rules
@@ -46,14 +46,14 @@ def nagashi_deltas(nagashi: tuple[str, ...], rules: Rules) -> dict[str, int]:
     return deltas
 
 
-def draw_waits(text: str, rules: Rules) -> tuple[list[int], list[int]]:
-    """(concealed counts, waits by shape) of a 13-tile hand at a draw; pure karaten waits included."""
+def draw_counts(text: str, rules: Rules) -> list[int]:
+    """The concealed counts of a 13-tile hand at a draw (melds count 3), checked."""
     held = parse_written(text)
     if held.size != 13:
         needs = "a hand at a draw has 13 tiles (a meld counts 3), this one"
         raise tile_count_refusal(text, needs, held.size, caret=False)
     check_limits(held.pairs(), rules.aka_dora, text)
-    return list(held.counts), winning_tiles(held.counts)
+    return list(held.counts)
 
 
 def karaten_note(s: str, text: object, rules: Rules) -> str | None:
@@ -64,13 +64,16 @@ def karaten_note(s: str, text: object, rules: Rules) -> str | None:
             f"{label} must be a hand in tile notation, got {short(text)}", detail="bad_hand_type"
         )
     with prefixed(label):
-        counts, waits = draw_waits(text, rules)
+        counts = draw_counts(text, rules)
+    # Most claims hold a wait that is not held four times: found, the answer is known without the
+    # list of every wait, which only a note or a refusal needs.
+    if some_wait(counts, 5 if rules.pure_karaten_is_tenpai else 4):
+        return None
+    waits = winning_tiles(counts)
     if not waits:
         raise InvalidContext(
             f"{label}: {s} is listed tenpai, but {text} is not tenpai", detail="tenpai_claim_not_tenpai"
         )
-    if rules.pure_karaten_is_tenpai or any(counts[t] < 4 for t in waits):
-        return None
     tiles = " ".join(name(t) for t in waits)
     return (f"{s} counts as noten: pure karaten (every wait, {tiles}, is held four times in the hand) "
             f"under {rules.name} (pure_karaten_is_tenpai: false)")  # fmt: skip

@@ -170,6 +170,13 @@ def test_ippatsu_adds_the_first_draw_and_haitei_the_last() -> None:
     assert haitei - plain == pytest.approx(last * (MANGAN - TANKI_VALUE), rel=1e-9)
 
 
+def test_the_round_wind_is_the_problems() -> None:
+    # TANKI in the South round: 111z is no one's wind now, the South pair both winds (4 fu under tenhou):
+    # riichi + tsumo, 20 + 2 + 8 + 2 + 4 = 36 -> 40 fu, 2 han: 700 + 700 + 1300 = 2700.
+    tanki = row(analyze_problem(problem(TANKI, round_wind="S", ura=False, **FIXED)), "3z")
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 2700, rel=1e-12)
+
+
 def test_dama_wins_by_its_own_yaku() -> None:
     """Dama: the same wait, paid without riichi (and without ura dora)."""
     found = analyze_problem(problem(TANKI, riichi=False, hand_changes=False, shanten_back=False))
@@ -219,6 +226,11 @@ def test_three_players_draw_from_108_tiles() -> None:
     found = analyze_problem(problem("111m456p789s11123z", rules=resolve_rules("tenhou3")))
     assert found.unseen == 108 - 14 - 1
     assert row(found, "3z").win[0] == pytest.approx(1 - no_win(3, 93, 1), abs=1e-12)
+    # The dora of a 1m indicator is 9m at three players (2m at four): 999m is 3 dora. Riichi, tsumo, East
+    # and 3 dora are 6 han, haneman: 6000 from the dealer, 3000 from the other, North's share lost: 9000.
+    sanma = resolve_rules("tenhou3")
+    found = analyze_problem(problem("999m456p789s11123z", "1m", rules=sanma, ura=False, **FIXED))
+    assert row(found, "3z").ev[0] == pytest.approx((1 - no_win(3, 93, 1)) * 9000, rel=1e-12)
 
 
 @pytest.mark.parametrize(

@@ -177,6 +177,15 @@ def test_the_round_wind_is_the_problems() -> None:
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 2700, rel=1e-12)
 
 
+def test_the_last_draw_after_riichi_is_both_ippatsu_and_haitei() -> None:
+    # 23m 456p 789p 234s 55s after the 7z: 1m or 4m (8 tiles), riichi + tsumo + pinfu, 20 fu. From turn
+    # 17 the one draw left is the riichi's first and the wall's last: + ippatsu + haitei = 5 han, mangan
+    # 8000 (ippatsu alone would be 4 han 20 fu, 5200), drawn from 121 - 17 = 104 tiles.
+    options = {"ura": False, "ippatsu": True, "haitei": True, "turn": 17, **FIXED}
+    found = analyze_problem(problem("23m456789p234s55s7z", **options))
+    assert row(found, "7z").ev[0] == pytest.approx(8 / 104 * MANGAN, rel=1e-12)
+
+
 def test_dama_wins_by_its_own_yaku() -> None:
     """Dama: the same wait, paid without riichi (and without ura dora)."""
     found = analyze_problem(problem(TANKI, riichi=False, hand_changes=False, shanten_back=False))
@@ -184,6 +193,7 @@ def test_dama_wins_by_its_own_yaku() -> None:
     assert tanki.win[0] == pytest.approx(1 - no_win(3, 121, 1), abs=1e-12)
     # Dama: menzen tsumo and East, 2 han 40 fu: 700 + 700 + 1300 = 2700; no ura.
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 2700, rel=1e-12)
+    assert tanki.tenpai[0] == pytest.approx(1.0, abs=1e-12)  # tenpai already: a win keeps it
     # Haitei adds 1 han on the last draw: 3 han 40 fu, 1300 + 1300 + 2600 = 5200 (still no riichi).
     haitei = row(analyze_problem(problem(TANKI, riichi=False, haitei=True, **FIXED)), "3z")
     last = no_win(3, 121, 1, 16) * 3 / (121 - 17)

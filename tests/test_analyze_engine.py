@@ -125,10 +125,19 @@ def test_a_yakuman_is_paid_as_it_is() -> None:
     assert row(found, "9p").ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 32000, rel=1e-12)
 
 
-def test_a_red_five_adds_its_han() -> None:
-    # TANKI with the 5p red: 4 han 40 fu is mangan, 8000 (ura off).
-    tanki = row(analyze_problem(problem("123m406p789s11123z", ura=False, **FIXED)), "3z")
+@pytest.mark.parametrize("hand", ["123m406p789s11123z", "406m789p123s11123z", "123m789p406s11123z"])
+def test_a_red_five_adds_its_han(hand: str) -> None:
+    # TANKI with a red five (in 5p, 5m or 5s, the sets moved between suits; no 1p, the dora of the 9p
+    # indicator): 4 han 40 fu is mangan, 8000 (ura off).
+    tanki = row(analyze_problem(problem(hand, ura=False, **FIXED)), "3z")
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * MANGAN, rel=1e-12)
+
+
+def test_without_red_fives_no_aka_han() -> None:
+    # aka_dora 0: no red kind in the set, and no aka han either: TANKI stays 5200 (ura off).
+    rules = resolve_rules("tenhou", {"aka_dora": 0})
+    tanki = row(analyze_problem(problem(TANKI, rules=rules, ura=False, **FIXED)), "3z")
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * TANKI_VALUE, rel=1e-12)
 
 
 def test_the_dealer_is_paid_as_the_dealer() -> None:
@@ -161,6 +170,13 @@ def test_ippatsu_adds_the_first_draw_and_haitei_the_last() -> None:
     assert haitei - plain == pytest.approx(last * (MANGAN - TANKI_VALUE), rel=1e-9)
 
 
+def test_the_round_wind_is_the_problems() -> None:
+    # TANKI in the South round: 111z is no one's wind now, the South pair both winds (4 fu under tenhou):
+    # riichi + tsumo, 20 + 2 + 8 + 2 + 4 = 36 -> 40 fu, 2 han: 700 + 700 + 1300 = 2700.
+    tanki = row(analyze_problem(problem(TANKI, round_wind="S", ura=False, **FIXED)), "3z")
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 2700, rel=1e-12)
+
+
 def test_dama_wins_by_its_own_yaku() -> None:
     """Dama: the same wait, paid without riichi (and without ura dora)."""
     found = analyze_problem(problem(TANKI, riichi=False, hand_changes=False, shanten_back=False))
@@ -168,6 +184,10 @@ def test_dama_wins_by_its_own_yaku() -> None:
     assert tanki.win[0] == pytest.approx(1 - no_win(3, 121, 1), abs=1e-12)
     # Dama: menzen tsumo and East, 2 han 40 fu: 700 + 700 + 1300 = 2700; no ura.
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 2700, rel=1e-12)
+    # Haitei adds 1 han on the last draw: 3 han 40 fu, 1300 + 1300 + 2600 = 5200 (still no riichi).
+    haitei = row(analyze_problem(problem(TANKI, riichi=False, haitei=True, **FIXED)), "3z")
+    last = no_win(3, 121, 1, 16) * 3 / (121 - 17)
+    assert haitei.ev[0] - tanki.ev[0] == pytest.approx(last * (5200 - 2700), rel=1e-9)
 
 
 def test_an_open_hand_without_a_yaku_cannot_win() -> None:
@@ -206,6 +226,11 @@ def test_three_players_draw_from_108_tiles() -> None:
     found = analyze_problem(problem("111m456p789s11123z", rules=resolve_rules("tenhou3")))
     assert found.unseen == 108 - 14 - 1
     assert row(found, "3z").win[0] == pytest.approx(1 - no_win(3, 93, 1), abs=1e-12)
+    # The dora of a 1m indicator is 9m at three players (2m at four): 999m is 3 dora. Riichi, tsumo, East
+    # and 3 dora are 6 han, haneman: 6000 from the dealer, 3000 from the other, North's share lost: 9000.
+    sanma = resolve_rules("tenhou3")
+    found = analyze_problem(problem("999m456p789s11123z", "1m", rules=sanma, ura=False, **FIXED))
+    assert row(found, "3z").ev[0] == pytest.approx((1 - no_win(3, 93, 1)) * 9000, rel=1e-12)
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import riichi_cli
+from riichi_cli.analysis.shanten import shanten as shanten_numbers
 from riichi_cli.cli import main
 from riichi_cli.cli.schema import bundled
 
@@ -204,6 +205,26 @@ def test_a_junk_rules_argument_never_raises(rules):
     check("settle", riichi_cli.settle({"draw": {"kind": "exhaustive", "tenpai": ["S"]}}, rules))
     for obj in riichi_cli.score_many([{"hand": "234567m2278p456s9p"}], rules=rules):
         check("score", obj)
+
+
+def test_results_are_fresh_objects_a_caller_may_change():
+    # The result of score() is copied from templates shared by hands of the same situation (issue 22):
+    # changing one result, down to a group of its reading, must not reach the next one.
+    hand = {"hand": "123456s234m55p chi:789s", "win": "ron", "from": "W", "seat_wind": "S"}
+    first = riichi_cli.score(hand)
+    expected = json.loads(json.dumps(first))
+    for key in ("win", "from", "seat_wind", "round_wind", "dealer", "ok", "error"):
+        first[key] = "changed"
+    first["reading"]["groups"][0]["tiles"] = "changed"
+    first["points"]["total"] = -1
+    first["payments"]["W"] = 1
+    first["yaku"].append("changed")
+    first["warnings"].append("changed")
+    assert riichi_cli.score(hand) == expected
+    counts = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 20
+    result = shanten_numbers(counts)
+    result["best"] = 99
+    assert shanten_numbers(counts)["best"] != 99
 
 
 def test_the_functions_pickle():

@@ -94,6 +94,7 @@ def test_indicators_are_plain_tiles_and_the_ura_is_not_yet_seen():
     assert [(w["tile"], w["unseen"]) for w in r["waits"]] == [("6p", 4), ("9p", 4)]
     assert r["waits"][0]["ron"]["points"]["total"] == 12000
     assert (r["id"], r["tenpai"], r["next"]) == ("w1", True, None)
+    assert {w[kind]["id"] for w in r["waits"] for kind in ("ron", "tsumo")} == {"w1"}
 
 
 @pytest.mark.parametrize(("rules", "shanten"), [("tenhou", 1), ("tenhou3", 2)])
@@ -117,3 +118,51 @@ def test_shanten_of_a_hand_is_read_in_the_tables_tile_set(rules, shanten):
 def test_a_wait_that_never_comes_says_where_its_copies_are(hand, where):
     (wait,) = riichi_cli.waits({"hand": hand})["waits"]
     assert wait["ron"]["error"]["message"] == f"all four {where}: this wait can never be won"
+
+
+def test_a_plain_five_won_beside_a_red_one_held():
+    # 34m 0(red 5)67m 234p 567s 99s waits 2m, 5m (both readings) and 8m; the red 5m held is tenhou's one,
+    # the 5m won a plain one (3 left). Each ron: pinfu + aka, 2 han 30 fu: 30 x 16 x 4 = 1920 -> 2000.
+    r = riichi_cli.waits({"hand": "34067m234p567s99s"})
+    assert [(w["tile"], w["unseen"], w["ron"]["points"]["total"]) for w in r["waits"]] == [
+        ("2m", 4, 2000), ("5m", 3, 2000), ("8m", 4, 2000)
+    ]  # fmt: skip
+    assert all([y["id"] for y in w["ron"]["yaku"]] == ["pinfu", "aka_dora"] for w in r["waits"])
+
+
+def test_houtei_given_is_haitei_for_the_tsumo():
+    # The last tile: a ron on it is houtei, a tsumo haitei (both 1 han). 234567m 22p 456s 78p waits 6p, 9p.
+    r = riichi_cli.waits({"hand": "234567m2278p456s", "houtei": True})
+    six = r["waits"][0]
+    assert [y["id"] for y in six["ron"]["yaku"]] == ["pinfu", "tanyao", "houtei"]
+    assert [y["id"] for y in six["tsumo"]["yaku"]] == ["menzen_tsumo", "pinfu", "tanyao", "haitei"]
+
+
+def test_a_refused_column_echoes_the_win_it_refuses():
+    (wait,) = riichi_cli.waits({"hand": "1111m234p567p789s", "id": "n"})["waits"]
+    ron = wait["ron"]
+    assert (ron["id"], ron["hand"], ron["win_tile"], ron["win"]) == ("n", "1111m234567p789s1m", "1m", "ron")
+
+
+@pytest.mark.parametrize(
+    ("command", "hand", "message"),
+    [
+        ("waits", "123m456p789s1122z3z",
+         "this needs 13 tiles (a meld counts 3), the hand has 14; for 14 tiles see `riichi shanten` "
+         "(which discard) or `riichi score` (a win) (at character 19 of '123m456p789s1122z3z')"),
+        ("waits", "123m456p789s11z",
+         "this needs 13 tiles (a meld counts 3), the hand has 11 (at character 15 of '123m456p789s11z')"),
+        ("shanten", "123m456p789s11z",
+         "this needs 13 or 14 tiles (a meld counts 3), the hand has 11 "
+         "(at character 15 of '123m456p789s11z')"),
+    ],
+)  # fmt: skip
+def test_a_hand_of_the_wrong_size_is_refused_with_its_count(command, hand, message):
+    r = getattr(riichi_cli, command)({"hand": hand, "id": "x"})
+    assert (r["id"], r["error"]["detail"], r["error"]["message"]) == ("x", "wrong_tile_count", message)
+
+
+def test_waits_of_something_not_a_mapping():
+    out, err = waits_of([1])
+    assert out["ok"] is False and err is not None
+    assert err.message == "a hand must be a mapping of keys, got list"

@@ -219,9 +219,10 @@ def _analyze(p: Problem) -> Analysis:
     g.finish()
     wins = _win_values(g, p, pool)
     values = solve(g, wins, unseen, p.turn, [i for _, i in tops], p.ippatsu and p.riichi and closed)
+    unseen34 = _unseen34(g, pool)
     discards = []
     for n, (kind, i) in enumerate(tops):
-        discards.append(_discard_value(g, p, pool, kind, i, n, values))
+        discards.append(_discard_value(g, unseen34, kind, i, n, values))
     best = {}
     for target in TARGETS:
         top = discards[0]
@@ -313,20 +314,24 @@ def _win_values(g: Graph, p: Problem, pool: list[int]) -> WinValues:
     return WinValues(plain, ippatsu, last, both)
 
 
-def _discard_value(
-    g: Graph, p: Problem, pool: list[int], kind: int, i: int, n: int, values: PerTurn
-) -> DiscardValue:
+def _unseen34(g: Graph, pool: list[int]) -> list[int]:
+    """Unseen copies of each of the 34 tiles as the 14 tiles leave them (a red five is a five)."""
+    hi, lo = g.start
+    unseen = [0] * 34
+    for k in range(NUM_KINDS):
+        t = kind_tile(k)
+        unseen[t] += pool[k] - count_of(hi, lo, k)
+    return unseen
+
+
+def _discard_value(g: Graph, unseen34: list[int], kind: int, i: int, n: int, values: PerTurn) -> DiscardValue:
     """One row of the answer: the discard, its acceptance, its values per turn."""
     s13 = g.shanten13[i]
     after = g.shanten.around(g.hi13[i], g.lo13[i], 1)
-    hi, lo = g.start
     acceptance: list[tuple[str, int]] = []
     total = 0
     for t in range(34):
-        unseen = pool[t] - count_of(hi, lo, t)
-        if t in FIVES:
-            red = RED_KINDS[FIVES.index(t)]
-            unseen += pool[red] - count_of(hi, lo, red)
+        unseen = unseen34[t]
         if unseen > 0 and after[t] < s13:
             acceptance.append((name(t), unseen))
             total += unseen

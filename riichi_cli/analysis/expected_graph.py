@@ -28,6 +28,7 @@ import sys
 from array import array
 from typing import Final
 
+from ..core.int_table import IntTable
 from ..core.native import i64
 from .parts import part_distance, part_key, part_vector, rest_vectors
 from .suit_table import load
@@ -94,16 +95,22 @@ def _suits(hi: int, lo: int) -> tuple[int, int, int, int]:
 
 #: Each part's shanten with one tile added or taken away at each position, by the part's key, the
 #: product of the other parts' vectors, the sets needed and the sign: states share three of their
-#: four parts with their neighbours, so most of these are met again and again.
-_moves_memo: Final[dict[int, list[int]]] = {}
+#: four parts with their neighbours, so most of these are met again and again. The lists are kept
+#: in `_moves_lists`, their index in an `IntTable` by a 46-bit key (a dict would box every key).
+_moves_index: Final = IntTable(12, 21)
+_moves_lists: Final[list[list[int]]] = []
 _MEMO_LIMIT: Final = 500_000
+#: Product vector ids at or above this are not memoised (the key would not fit an `IntTable`).
+_REST_LIMIT: Final = 1 << 13
 
 
-def _moves(key: int, rest: int, need: int, sign: int, size: int) -> list[int]:
-    memo_key = ((key << 20 | rest) << 3 | need) << 1 | (1 if sign > 0 else 0)
-    found = _moves_memo.get(memo_key)
-    if found is not None:
-        return found
+def _moves(key: i64, rest: i64, need: i64, sign: i64, size: i64) -> list[int]:
+    # A part key has 29 bits at most (the honors' flags), `need` 3.
+    memo_key: i64 = ((key << 13 | rest) << 3 | need) << 1 | (1 if sign > 0 else 0)
+    if rest < _REST_LIMIT:
+        found = _moves_index.get(memo_key)
+        if found >= 0:
+            return _moves_lists[found]
     out: list[int] = []
     for pos in range(size):
         n = key >> (3 * pos) & 7
@@ -111,9 +118,12 @@ def _moves(key: int, rest: int, need: int, sign: int, size: int) -> list[int]:
             out.append(NOT_HELD)
         else:
             out.append(part_distance(part_vector(key + sign * (1 << (3 * pos))), rest, need))
-    if len(_moves_memo) > _MEMO_LIMIT:
-        _moves_memo.clear()
-    _moves_memo[memo_key] = out
+    if rest < _REST_LIMIT:
+        if len(_moves_lists) >= _MEMO_LIMIT:
+            _moves_index.clear()
+            _moves_lists.clear()
+        _moves_index.put(memo_key, len(_moves_lists))
+        _moves_lists.append(out)
     return out
 
 
@@ -360,7 +370,11 @@ class Graph:
         self.win14_b = packed([w + 1 for w in self.win14])
 
     def _draws(self, i: int) -> None:
-        hi, lo, s, dist = self.hi13[i], self.lo13[i], self.shanten13[i], self.dist13[i]
+        # Native words: the shifts below stay machine instructions (a boxed int's shift is a call).
+        hi: i64 = self.hi13[i]
+        lo: i64 = self.lo13[i]
+        s: i64 = self.shanten13[i]
+        dist: i64 = self.dist13[i]
         riichi = self.riichi13[i]
         budget = self.budget
         pool, start_counts = self.pool, self.start_counts
@@ -379,7 +393,7 @@ class Graph:
             if s14 < s or d14 + s14 <= budget:
                 draws.append(self._state14(hi + UNIT_HI[k], lo + UNIT_LO[k], s14, d14, k) << 3 | left)
 
-    def _state14(self, hi: int, lo: int, s14: int, dist: int, drawn: int) -> int:
+    def _state14(self, hi: i64, lo: i64, s14: i64, dist: i64, drawn: i64) -> int:
         """The index of a 14-tile state; a complete hand is a state per winning kind."""
         tagged = hi | (drawn + 1 if s14 < 0 else 0) << 54
         inner = self.index14.get(lo)
@@ -430,4 +444,4 @@ def packed(values: list[int]) -> bytes:
 def word(data: bytes, i: i64) -> i64:
     """Number ``i`` of `packed` bytes."""
     k = 4 * i
-    return data[k] | data[k + 1] << 8 | data[k + 2] << 16 | data[k + 3] << 24
+    return i64(data[k]) | i64(data[k + 1]) << 8 | i64(data[k + 2]) << 16 | i64(data[k + 3]) << 24

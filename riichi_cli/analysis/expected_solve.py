@@ -123,15 +123,18 @@ def _after_draw(
     x: i64
     w: i64
     end: i64 = word(lo, 0)
+    k: i64
     for j in range(n14):
         begin = end
-        end = word(lo, j + 1)
-        w = word(win14, j) - 1
+        k = 4 * (j + 1)  # `word(lo, j + 1)` and `word(win14, j) - 1`, inline (no call per state)
+        end = i64(lo[k]) | i64(lo[k + 1]) << 8 | i64(lo[k + 2]) << 16 | i64(lo[k + 3]) << 24
+        k -= 4
+        w = (i64(win14[k]) | i64(win14[k + 1]) << 8 | i64(win14[k + 2]) << 16 | i64(win14[k + 3]) << 24) - 1
         value = plain[w] if w >= 0 else NO_WIN
         be = 0.0
         if value != NO_WIN:  # a win: tenpai and win are 1; declining it matters to the score only
             for e in range(4 * begin, 4 * end, 4):  # the packed edges, read in place (see `word`)
-                x = succ[e] | succ[e + 1] << 8 | succ[e + 2] << 16 | succ[e + 3] << 24
+                x = i64(succ[e]) | i64(succ[e + 1]) << 8 | i64(succ[e + 2]) << 16 | i64(succ[e + 3]) << 24
                 v = stale[x]
                 if v > be:
                     be = v
@@ -139,7 +142,7 @@ def _after_draw(
             continue
         bt = bw = 0.0
         for e in range(4 * begin, 4 * end, 4):
-            x = succ[e] | succ[e + 1] << 8 | succ[e + 2] << 16 | succ[e + 3] << 24
+            x = i64(succ[e]) | i64(succ[e + 1]) << 8 | i64(succ[e + 2]) << 16 | i64(succ[e + 3]) << 24
             v = tenpai[x]
             if v > bt:
                 bt = v
@@ -208,15 +211,19 @@ def _before_draw(
     j: i64
     edge: i64
     end: i64 = word(lo, 0)
+    k: i64
     for i in range(n13):
         begin = end
-        end = word(lo, i + 1)
+        k = 4 * (i + 1)  # `word(lo, i + 1)`, inline
+        end = i64(lo[k]) | i64(lo[k + 1]) << 8 | i64(lo[k + 2]) << 16 | i64(lo[k + 3]) << 24
         rest = den
         riichi = riichi13[i]
         if riichi:
             aw = ae = af = 0.0
             for e in range(4 * begin, 4 * end, 4):  # the packed edges, read in place (see `word`)
-                edge = draws[e] | draws[e + 1] << 8 | draws[e + 2] << 16 | draws[e + 3] << 24
+                edge = (
+                    i64(draws[e]) | i64(draws[e + 1]) << 8 | i64(draws[e + 2]) << 16 | i64(draws[e + 3]) << 24
+                )
                 c = float(edge & 7)
                 j = edge >> 3
                 rest -= c
@@ -226,7 +233,9 @@ def _before_draw(
         else:
             at = aw = ae = 0.0
             for e in range(4 * begin, 4 * end, 4):
-                edge = draws[e] | draws[e + 1] << 8 | draws[e + 2] << 16 | draws[e + 3] << 24
+                edge = (
+                    i64(draws[e]) | i64(draws[e + 1]) << 8 | i64(draws[e + 2]) << 16 | i64(draws[e + 3]) << 24
+                )
                 c = float(edge & 7)
                 j = edge >> 3
                 rest -= c

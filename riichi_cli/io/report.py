@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
+from ..core.context import Context
 from ..core.errors import InvalidContext, RiichiError
 from ..core.points import honba_share
 from ..core.rules import Rules
@@ -77,6 +78,41 @@ _RESULT: Final[dict[str, Any]] = {
     "reading": None,
 }  # fmt: skip
 _POINTS: Final[dict[str, Any]] = dict.fromkeys(("total", "ron", "tsumo", "honba", "deposits"))
+#: `_RESULT` with the keys a situation decides filled in ("win", "from", "seat_wind", "round_wind",
+#: "dealer"), by `_situation_index`, made when first needed: a look-up and a copy cost less than
+#: setting five values per result.
+_by_situation: Final[list[dict[str, Any] | None]] = [None] * 125
+
+
+def _seat_index(seat: str | None) -> int:
+    """0 for None, 1-4 for E, S, W, N; -1 for anything else (no template)."""
+    if seat is None:
+        return 0
+    if seat == "E":
+        return 1
+    if seat == "S":
+        return 2
+    if seat == "W":
+        return 3
+    return 4 if seat == "N" else -1
+
+
+def _situation_template(ctx: Context) -> dict[str, Any]:
+    """`_RESULT` with the context's win kind, discarder and winds (shared when kept: copy it)."""
+    discarder = ctx.discarder  # None on tsumo only
+    d, s, r = _seat_index(discarder), _seat_index(ctx.seat_wind), _seat_index(ctx.round_wind)
+    index = (d * 5 + s) * 5 + r if d >= 0 and s > 0 and r > 0 else -1
+    found = _by_situation[index] if index >= 0 else None
+    if found is None:
+        found = _RESULT.copy()
+        found["win"] = "tsumo" if ctx.tsumo else "ron"
+        found["from"] = discarder
+        found["seat_wind"] = ctx.seat_wind
+        found["round_wind"] = ctx.round_wind
+        found["dealer"] = ctx.dealer
+        if index >= 0:
+            _by_situation[index] = found
+    return found
 
 
 def result_dict(
@@ -101,15 +137,10 @@ def result_dict(
     points["tsumo"] = tsumo
     points["honba"] = honba_collected(honba, ctx.tsumo, res.rules)
     points["deposits"] = 1000 * sticks
-    out = _RESULT.copy()  # "ok": True, "error": None; the other values below
+    out = _situation_template(ctx).copy()  # "ok", "error" and the situation's keys; the rest below
     out["id"] = id
     out["hand"] = hand.text
     out["win_tile"] = hand.win_name
-    out["win"] = "tsumo" if ctx.tsumo else "ron"
-    out["from"] = ctx.discarder
-    out["seat_wind"] = ctx.seat_wind
-    out["round_wind"] = ctx.round_wind
-    out["dealer"] = ctx.dealer
     out["han"] = res.han
     out["fu"] = res.fu
     out["yakuman"] = res.yakuman

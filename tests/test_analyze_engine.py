@@ -80,6 +80,20 @@ def test_the_ura_dora_are_expected_over_the_tiles_unseen_at_the_win() -> None:
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * expected, rel=1e-12)
 
 
+def test_each_win_expects_its_own_ura() -> None:
+    """11m 678p 99p 123s 456s after the 7z (dora indicator 5z): a shanpon on 1m and 9p (2 left each),
+    riichi + tsumo, 20 + 2 + 8 (the concealed terminal triplet) = 30 fu: 2000; 3 han 4000, 4 han 7900,
+    5 mangan 8000. 121 tiles unseen at the win. One ura hit each from 5p (4 left), 6p 7p (3), 9s (4),
+    1s-5s (3 each): 29 tiles. Won on 1m: 9m (4 left) finds 111m, 3; 8p (3 left) finds 99p, 2. Won on
+    9p: 9m finds 11m, 2; 8p finds 999p, 3. 85 tiles find none. So 1m: (85 x 2000 + 29 x 4000 + 3 x
+    7900 + 4 x 8000) / 121 = 341700 / 121, 9p: 341600 / 121: the two differ in the sets of m and p only."""
+    found = analyze_problem(problem("11m678p99p123s456s7z", "5z", **FIXED))
+    shanpon = row(found, "7z")
+    assert shanpon.acceptance == (("1m", 2), ("9p", 2))
+    expected = (341700 + 341600) / 2 / 121
+    assert shanpon.ev[0] == pytest.approx((1 - no_win(4, 121, 1)) * expected, rel=1e-12)
+
+
 def test_two_ura_indicators_are_drawn_without_replacement() -> None:
     """Two dora indicators (9p 9p; kan ura under tenhou): two ura indicators from the 136 - 14 - 2 = 120
     tiles unseen at the win, C(120, 2) = 7140 pairs. As above, 85 tiles find no dora, 30 one, 1z two,

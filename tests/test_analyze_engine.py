@@ -306,10 +306,12 @@ def test_properties(hand: str, turn: int, hand_changes: bool) -> None:
         assert row(found, tile).value(target) == best
 
 
-def test_ippatsu_only_adds_value_to_a_hand_not_yet_tenpai() -> None:
-    """One shanten (3336m 234p 1344s 111z, hand changes off): ippatsu changes no chance of tenpai or of a
-    win, and adds to the expected score wherever a riichi can still be reached with draws left."""
-    options = {"hand_changes": False, "shanten_back": False, "ura": False}
+@pytest.mark.parametrize("changes", [False, True])
+def test_ippatsu_only_adds_value_to_a_hand_not_yet_tenpai(changes: bool) -> None:
+    """One shanten (3336m 234p 1344s 111z, hand changes off, then on: hands not yet tenpai drawn into
+    too): ippatsu changes no chance of tenpai or of a win, and adds to the expected score wherever a
+    riichi can still be reached with draws left."""
+    options = {"hand_changes": changes, "shanten_back": changes, "ura": False}
     plain = analyze_problem(problem("3336m234p1344s111z", **options))
     with_ippatsu = analyze_problem(problem("3336m234p1344s111z", ippatsu=True, **options))
     for d in plain.discards:

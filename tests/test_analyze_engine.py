@@ -80,6 +80,20 @@ def test_the_ura_dora_are_expected_over_the_tiles_unseen_at_the_win() -> None:
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * expected, rel=1e-12)
 
 
+def test_each_win_expects_its_own_ura() -> None:
+    """11m 678p 99p 123s 456s after the 7z (dora indicator 5z): a shanpon on 1m and 9p (2 left each),
+    riichi + tsumo, 20 + 2 + 8 (the concealed terminal triplet) = 30 fu: 2000; 3 han 4000, 4 han 7900,
+    5 mangan 8000. 121 tiles unseen at the win. One ura hit each from 5p (4 left), 6p 7p (3), 9s (4),
+    1s-5s (3 each): 29 tiles. Won on 1m: 9m (4 left) finds 111m, 3; 8p (3 left) finds 99p, 2. Won on
+    9p: 9m finds 11m, 2; 8p finds 999p, 3. 85 tiles find none. So 1m: (85 x 2000 + 29 x 4000 + 3 x
+    7900 + 4 x 8000) / 121 = 341700 / 121, 9p: 341600 / 121: the two differ in the sets of m and p only."""
+    found = analyze_problem(problem("11m678p99p123s456s7z", "5z", **FIXED))
+    shanpon = row(found, "7z")
+    assert shanpon.acceptance == (("1m", 2), ("9p", 2))
+    expected = (341700 + 341600) / 2 / 121
+    assert shanpon.ev[0] == pytest.approx((1 - no_win(4, 121, 1)) * expected, rel=1e-12)
+
+
 def test_two_ura_indicators_are_drawn_without_replacement() -> None:
     """Two dora indicators (9p 9p; kan ura under tenhou): two ura indicators from the 136 - 14 - 2 = 120
     tiles unseen at the win, C(120, 2) = 7140 pairs. As above, 85 tiles find no dora, 30 one, 1z two,
@@ -170,6 +184,22 @@ def test_ippatsu_adds_the_first_draw_and_haitei_the_last() -> None:
     assert haitei - plain == pytest.approx(last * (MANGAN - TANKI_VALUE), rel=1e-9)
 
 
+def test_the_round_wind_is_the_problems() -> None:
+    # TANKI in the South round: 111z is no one's wind now, the South pair both winds (4 fu under tenhou):
+    # riichi + tsumo, 20 + 2 + 8 + 2 + 4 = 36 -> 40 fu, 2 han: 700 + 700 + 1300 = 2700.
+    tanki = row(analyze_problem(problem(TANKI, round_wind="S", ura=False, **FIXED)), "3z")
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 2700, rel=1e-12)
+
+
+def test_the_last_draw_after_riichi_is_both_ippatsu_and_haitei() -> None:
+    # 23m 456p 789p 234s 55s after the 7z: 1m or 4m (8 tiles), riichi + tsumo + pinfu, 20 fu. From turn
+    # 17 the one draw left is the riichi's first and the wall's last: + ippatsu + haitei = 5 han, mangan
+    # 8000 (ippatsu alone would be 4 han 20 fu, 5200), drawn from 121 - 17 = 104 tiles.
+    options = {"ura": False, "ippatsu": True, "haitei": True, "turn": 17, **FIXED}
+    found = analyze_problem(problem("23m456789p234s55s7z", **options))
+    assert row(found, "7z").ev[0] == pytest.approx(8 / 104 * MANGAN, rel=1e-12)
+
+
 def test_dama_wins_by_its_own_yaku() -> None:
     """Dama: the same wait, paid without riichi (and without ura dora)."""
     found = analyze_problem(problem(TANKI, riichi=False, hand_changes=False, shanten_back=False))
@@ -177,6 +207,7 @@ def test_dama_wins_by_its_own_yaku() -> None:
     assert tanki.win[0] == pytest.approx(1 - no_win(3, 121, 1), abs=1e-12)
     # Dama: menzen tsumo and East, 2 han 40 fu: 700 + 700 + 1300 = 2700; no ura.
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 121, 1)) * 2700, rel=1e-12)
+    assert tanki.tenpai[0] == pytest.approx(1.0, abs=1e-12)  # tenpai already: a win keeps it
     # Haitei adds 1 han on the last draw: 3 han 40 fu, 1300 + 1300 + 2600 = 5200 (still no riichi).
     haitei = row(analyze_problem(problem(TANKI, riichi=False, haitei=True, **FIXED)), "3z")
     last = no_win(3, 121, 1, 16) * 3 / (121 - 17)
@@ -219,6 +250,11 @@ def test_three_players_draw_from_108_tiles() -> None:
     found = analyze_problem(problem("111m456p789s11123z", rules=resolve_rules("tenhou3")))
     assert found.unseen == 108 - 14 - 1
     assert row(found, "3z").win[0] == pytest.approx(1 - no_win(3, 93, 1), abs=1e-12)
+    # The dora of a 1m indicator is 9m at three players (2m at four): 999m is 3 dora. Riichi, tsumo, East
+    # and 3 dora are 6 han, haneman: 6000 from the dealer, 3000 from the other, North's share lost: 9000.
+    sanma = resolve_rules("tenhou3")
+    found = analyze_problem(problem("999m456p789s11123z", "1m", rules=sanma, ura=False, **FIXED))
+    assert row(found, "3z").ev[0] == pytest.approx((1 - no_win(3, 93, 1)) * 9000, rel=1e-12)
 
 
 @pytest.mark.parametrize(
@@ -270,10 +306,12 @@ def test_properties(hand: str, turn: int, hand_changes: bool) -> None:
         assert row(found, tile).value(target) == best
 
 
-def test_ippatsu_only_adds_value_to_a_hand_not_yet_tenpai() -> None:
-    """One shanten (3336m 234p 1344s 111z, hand changes off): ippatsu changes no chance of tenpai or of a
-    win, and adds to the expected score wherever a riichi can still be reached with draws left."""
-    options = {"hand_changes": False, "shanten_back": False, "ura": False}
+@pytest.mark.parametrize("changes", [False, True])
+def test_ippatsu_only_adds_value_to_a_hand_not_yet_tenpai(changes: bool) -> None:
+    """One shanten (3336m 234p 1344s 111z, hand changes off, then on: hands not yet tenpai drawn into
+    too): ippatsu changes no chance of tenpai or of a win, and adds to the expected score wherever a
+    riichi can still be reached with draws left."""
+    options = {"hand_changes": changes, "shanten_back": changes, "ura": False}
     plain = analyze_problem(problem("3336m234p1344s111z", **options))
     with_ippatsu = analyze_problem(problem("3336m234p1344s111z", ippatsu=True, **options))
     for d in plain.discards:

@@ -105,6 +105,27 @@ def test_two_ura_indicators_are_drawn_without_replacement() -> None:
     assert tanki.ev[0] == pytest.approx((1 - no_win(3, 120, 1)) * value / 7140, rel=1e-12)
 
 
+def test_without_kan_ura_two_indicators_turn_one_ura_over() -> None:
+    """As above with kan_ura off: one ura indicator from the 120 tiles unseen at the win (the second 9p
+    indicator finds nothing held): 85 find none, 30 one, 1z two, 4z (4) three."""
+    rules = resolve_rules("tenhou", {"kan_ura": False})
+    tanki = row(analyze_problem(problem(TANKI, dora="99p", rules=rules, **FIXED)), "3z")
+    expected = (85 * TANKI_VALUE + 31 * MANGAN + 4 * 12000) / 120
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 120, 1)) * expected, rel=1e-12)
+
+
+def test_three_player_ura_dora_follow_the_108_tiles() -> None:
+    """999m 456p 789s 111z 22z at three players (tenhou3, tsumo loss), won on 2z (3 left), dora
+    indicator 5z. Riichi, tsumo, East: 3 han, 20 + 2 + 8 + 8 + 2 tanki + 2 (South pair) = 42 -> 50 fu,
+    3200 + 1600 = 4800; 4-5 han mangan 6000, 6-7 haneman 9000. 108 - 14 - 1 = 93 unseen at the win.
+    The ura indicator 1m finds 9m at three players (2m at four): 1m (4 left) and 4z (4) three hits, 1z
+    (1) two, 3p (4), 4p 5p (3 each), 6s (4), 7s 8s (3 each) one: 20; 64 find none."""
+    rules = resolve_rules("tenhou3")
+    tanki = row(analyze_problem(problem("999m456p789s11123z", "5z", rules=rules, **FIXED)), "3z")
+    expected = (64 * 4800 + 21 * 6000 + 8 * 9000) / 93
+    assert tanki.ev[0] == pytest.approx((1 - no_win(3, 93, 1)) * expected, rel=1e-12)
+
+
 #: TANKI with 123m replaced by a concealed kan of 1m (riichi stays possible): 15 tiles held. 3 han;
 #: 20 + 2 tsumo + 8 (111z) + 32 (concealed terminal kan) + 2 tanki + 2 (South pair) = 66 -> 70 fu:
 #: 70 x 32 = 2240, a mangan (8000) already; 6 and 7 han haneman 12000, 8-10 baiman 16000, 11 sanbaiman.

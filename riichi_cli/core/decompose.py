@@ -75,8 +75,8 @@ def standard_splits(
     """Every reading of concealed counts (3k+2 tiles) as k groups and a pair: [(groups, pair)].
     ``keys`` are the counts' `suit_key` for each suit when the caller has them.
 
-    >>> standard_splits([3, 1, 1, 1] + [0] * 30)
-    [(((1, 0), (0, 1)), -1)]
+    >>> standard_splits([3, 1, 1, 1, 0, 0, 0, 0, 2] + [0] * 25)  # 111m 234m 99m
+    [(((1, 0), (0, 1)), 8)]
     """
     if keys is None:
         held = list(counts)

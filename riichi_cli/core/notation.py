@@ -256,7 +256,7 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
 
     ``win='5m'`` names a plain five if the hand has one, else the red one; ``'0m'`` only the red one.
 
-    >>> parse_hand("123m456p789s1122z", win="1z").win_tile
+    >>> parse_hand("123m456p789s11222z", win="1z").win_tile
     27
     """
     counts, reds, melds, last, tiles, keys = _read(text)

@@ -160,11 +160,19 @@ def big_results(tmp_path_factory) -> Path:
     return path
 
 
+def _read_slowly(pipe) -> None:
+    # At most a pipe's worth (64 KB) a millisecond: the 64 MB of results take over a second to
+    # read, so the batch is still running at every Ctrl-C point (a fast machine, or a scheduler
+    # that lets the batch run on while the test waits, finished it before the later points: exit 0).
+    while pipe.read(65536):
+        time.sleep(0.001)
+
+
 def test_ctrl_c_while_workers_push_large_results_never_hangs(big_results):
     for i in range(6):  # at 6 points of the run; half of them with the parent's stdout not read
         p = start(["batch", str(big_results), "--jobs", "2", "--format", "jsonl"])
         assert p.stdout.read(1)
-        reader = threading.Thread(target=p.stdout.read, daemon=True)
+        reader = threading.Thread(target=_read_slowly, args=(p.stdout,), daemon=True)
         if i % 2:
             reader.start()
         time.sleep(0.1 * i)

@@ -163,6 +163,5 @@ def test_a_hand_of_the_wrong_size_is_refused_with_its_count(command, hand, messa
 
 
 def test_waits_of_something_not_a_mapping():
-    out, err = waits_of([1])
-    assert out["ok"] is False and err is not None
-    assert err.message == "a hand must be a mapping of keys, got list"
+    out = riichi_cli.waits([1])
+    assert out["ok"] is False and out["error"]["message"] == "a hand must be a mapping of keys, got list"

@@ -313,11 +313,11 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
 def waits_of(
     mapping: dict, rules: Rules | None = None, visible: TilePairs = ()
 ) -> tuple[dict, RiichiError | None]:
-    """`waits_report` of ``mapping["hand"]`` that never raises: a refusal becomes an ok-false object."""
+    """`waits_report` of ``mapping["hand"]`` that never raises: a refusal becomes an ok-false object.
+    The callers (`riichi_cli.waits`, the command) refuse what is not a mapping first: compiled, this
+    function takes a dict only."""
 
     def work() -> dict:
-        if not isinstance(mapping, dict):
-            raise InvalidContext(f"a hand must be a mapping of keys, got {type(mapping).__name__}")
         return waits_report(read_hand(mapping.get("hand")), mapping, rules, visible)
 
     return checked(work, lambda err: refusal(err, mapping, WAITS_KEYS))

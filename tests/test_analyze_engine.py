@@ -436,6 +436,17 @@ def test_the_solver_reads_all_four_bytes_of_a_packed_number() -> None:
     best_t, best_w, best_e = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
     _after_draw(g, 2, values, values, values, values, [500.0], best_t, best_w, best_e)
     assert (best_t[0], best_w[0], best_e[0], best_e[1]) == (0.75, 0.75, 0.75, 2000.0)
+    # The same two states with their edges far into the edge list (offsets with every byte set: a
+    # 68 MB edge list) and state 1's win number with every byte set: its plain value 500 now beats
+    # declining into `far` (100).
+    start, won = 0x01030201, 0x01040506
+    g.succ_b = bytes(4 * start) + packed([near, far])
+    g.succ_lo_b, g.win14_b = packed([start, start + 1, start + 2]), packed([0, won + 1])
+    values[won], values[far] = 500.0, 100.0
+    best_t, best_w, best_e = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
+    _after_draw(g, 2, values, values, values, values, values, best_t, best_w, best_e)
+    assert (best_t[0], best_w[0], best_e[0], best_e[1]) == (0.75, 0.75, 0.75, 500.0)
+    g.succ_b = b""
     del values
     # Before a draw, 10 tiles to draw from: 13-tile state 0 is in riichi, its one draw (2 copies) leads
     # to 14-tile state 0x01020302 >> 3; state 1 is not, its one draw (3 copies) leads to 0x01050603 >> 3.
@@ -450,3 +461,11 @@ def test_the_solver_reads_all_four_bytes_of_a_packed_number() -> None:
     _before_draw(g, 2, 10.0, tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
     assert tenpai == [1.0, 0.3] and win == [0.2, 0.15]
     assert stale == [1600.0, 300.0] and ev == [2400.0, 300.0]
+    # The same draws far into the edge list: offsets with every byte set.
+    g.draws_b = bytes(4 * start) + packed([first, second])
+    g.draw_lo_b = packed([start, start + 1, start + 2])
+    tenpai, win, ev, stale = [1.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
+    _before_draw(g, 2, 10.0, tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
+    assert tenpai == [1.0, 0.3] and win == [0.2, 0.15]
+    assert stale == [1600.0, 300.0] and ev == [2400.0, 300.0]
+    g.draws_b = b""

@@ -437,11 +437,12 @@ def test_the_solver_reads_all_four_bytes_of_a_packed_number() -> None:
     _after_draw(g, 2, values, values, values, values, [500.0], best_t, best_w, best_e)
     assert (best_t[0], best_w[0], best_e[0], best_e[1]) == (0.75, 0.75, 0.75, 2000.0)
     # The same two states with their edges far into the edge list (offsets with every byte set: a
-    # 68 MB edge list) and state 1's win number with every byte set: its plain value 500 now beats
-    # declining into `far` (100).
-    start, won = 0x01030201, 0x01040506
-    g.succ_b = bytes(4 * start) + packed([near, far])
-    g.succ_lo_b, g.win14_b = packed([start, start + 1, start + 2]), packed([0, won + 1])
+    # 68 MB edge list; state 0 has 65,536 edges, so its end's third byte differs from its start's,
+    # the extra edges all zero bytes: state 0, worth 0) and state 1's win number with every byte set:
+    # its plain value 500 now beats declining into `far` (100).
+    start, won, many = 0x01030201, 0x01040506, 0x10000
+    g.succ_b = bytes(4 * start) + packed([near]) + bytes(4 * (many - 1)) + packed([far])
+    g.succ_lo_b, g.win14_b = packed([start, start + many, start + many + 1]), packed([0, won + 1])
     values[won], values[far] = 500.0, 100.0
     best_t, best_w, best_e = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
     _after_draw(g, 2, values, values, values, values, values, best_t, best_w, best_e)
@@ -461,9 +462,9 @@ def test_the_solver_reads_all_four_bytes_of_a_packed_number() -> None:
     _before_draw(g, 2, 10.0, tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
     assert tenpai == [1.0, 0.3] and win == [0.2, 0.15]
     assert stale == [1600.0, 300.0] and ev == [2400.0, 300.0]
-    # The same draws far into the edge list: offsets with every byte set.
-    g.draws_b = bytes(4 * start) + packed([first, second])
-    g.draw_lo_b = packed([start, start + 1, start + 2])
+    # The same draws far into the edge list, offsets as above (zero bytes: draws of no copy, adding 0).
+    g.draws_b = bytes(4 * start) + packed([first]) + bytes(4 * (many - 1)) + packed([second])
+    g.draw_lo_b = packed([start, start + many, start + many + 1])
     tenpai, win, ev, stale = [1.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
     _before_draw(g, 2, 10.0, tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
     assert tenpai == [1.0, 0.3] and win == [0.2, 0.15]

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -221,10 +222,14 @@ def test_results_are_fresh_objects_a_caller_may_change():
     first["yaku"].append("changed")
     first["warnings"].append("changed")
     assert riichi_cli.score(hand) == expected
+    # The shanten numbers of a hand are one shared tuple per set of numbers: nobody can change them.
     counts = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 20
     result = shanten_numbers(counts)
-    result["best"] = 99
-    assert shanten_numbers(counts)["best"] != 99
+    with pytest.raises(TypeError):
+        result["best"] = 99  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        result.best = 99  # type: ignore[misc]
+    assert shanten_numbers(counts) == (0, 6, 10, 0)
 
 
 def test_the_numbers_of_results_are_shared_int_objects_of_the_same_values():

@@ -130,4 +130,4 @@ def test_discard_table_rows_are_fresh_lists() -> None:
     first = discard_table(counts)
     first[0][2].append(99)
     assert discard_table(counts)[0][2] == list(range(9))
-    assert shanten(counts)["standard"] == 0
+    assert shanten(counts).standard == 0

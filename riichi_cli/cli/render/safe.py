@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 
-from rich.markup import escape
-
 # C0 and C1 controls (tab and newline included: one value is one line), DEL, and the Unicode
 # format characters that reorder or hide text (bidi overrides and isolates, zero-width marks).
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
@@ -29,6 +27,8 @@ def plain(value: object) -> str:
 
 def markup(value: object) -> str:
     """`plain` text also escaped for Rich markup, to put inside a markup string."""
+    from rich.markup import escape  # here: the plain views of a pipe need not import Rich
+
     return escape(plain(value))
 
 

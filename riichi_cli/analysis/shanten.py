@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from .parts import _as_list, _check, _hand_keys, _keys, _standard
+from .parts import _as_list, _check, _hand_keys, _keys, _standard, _standard_shaped
 from .vectors import _BLOCK_CACHE_SIZE, _ORPHANS, Counts
 
 __all__ = [
@@ -132,8 +132,8 @@ def shanten(counts: Counts, melds: int = 0, players: int = 4) -> ShantenNumbers:
     ShantenNumbers(standard=0, chiitoitsu=6, kokushi=10, best=0)
     """
     # One pass over the counts gives the part keys and both closed shapes (`parts._scan`).
-    m, p, s, h, need, chiitoitsu, kokushi = _hand_keys(_as_list(counts), melds, players)
-    standard = _standard(m, p, s, h, need)
+    m, p, s, h, need, chiitoitsu, kokushi, shape = _hand_keys(_as_list(counts), melds, players)
+    standard = _standard_shaped(m, p, s, h, shape, need)
     if not -1 <= standard <= 8:  # never: every hand is at most 8 from tenpai
         raise AssertionError(f"standard shanten {standard} out of range")
     if melds:

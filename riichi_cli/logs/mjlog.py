@@ -95,23 +95,31 @@ def ints(text: str) -> list[int]:
 
 
 def _digit_list(data: bytes) -> list[int] | None:
-    """The numbers of ASCII digits and commas, empty parts left out, as ``int`` of each non-blank part
-    of ``split(",")`` gives them (which costs a string and a generic conversion per number); None for
-    any other byte (a sign, a blank, an underscore...): the generic reading then decides."""
+    """The numbers of ASCII digits and commas, a part perhaps led by a minus (the changes of ``sc``),
+    empty parts left out, as ``int`` of each non-blank part of ``split(",")`` gives them (which costs a
+    string and a generic conversion per number); None for any other byte (a plus, a blank, an
+    underscore, a minus alone or after a digit...): the generic reading then decides."""
     out: list[int] = []
-    value = -1  # the number being read; -1 before its first digit
+    value = -1  # the digits of the part being read; -1 before its first digit
+    sign = 1  # -1 after a minus that leads the part
     for k in range(len(data)):
         b = data[k]
         if 48 <= b <= 57:
             value = b - 48 if value < 0 else value * 10 + b - 48
         elif b == 44:
             if value >= 0:
-                out.append(value)
-            value = -1
+                out.append(sign * value)
+            elif sign < 0:
+                return None
+            value, sign = -1, 1
+        elif b == 45 and value < 0 and sign > 0:
+            sign = -1
         else:
             return None
     if value >= 0:
-        out.append(value)
+        out.append(sign * value)
+    elif sign < 0:
+        return None
     return out
 
 
@@ -185,30 +193,39 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
     a `Problem`. A round cut off by the end of the log (``last``) is left to `mjlog_ending` to report.
 
     The tags are taken in turn as `_TAG` finds them (one at a time: a flood of tags is never held as a
-    list); the bare draws and discards, most of a log, are read by `_bare_move` without the regex."""
+    list); the bare draws and discards, most of a log, are read character by character without the
+    regex."""
     game.started = first
     rnd: Round | None = None
     drawn = [-1] * 4  # the id each seat drew last (a discard of the same id is tsumogiri)
     tiles = RED_TILES if game.red_fives else PLAIN_TILES
     skip = 0  # after a lost round, the tags before the next <INIT are passed over unread
     pos = 0  # where the tag last read ends: a "<" before it is inside that tag
-    # Each "<" in turn (the text split at them once: cheaper than a search per tag); ``at`` is where
-    # the "<" of ``body`` stands.
-    bodies = text.split("<")
-    next_at = len(bodies[0])
-    for k in range(1, len(bodies)):
-        body = bodies[k]
-        at = next_at
-        next_at = at + 1 + len(body)
-        if at < pos:
-            continue
-        code = _BARE.get(body, -1)
-        if code >= 0:  # most tags: <T12/> alone between two "<", read with one look-up
-            letter, i, digits_end = code >> 8, code & 255, 0
-        else:
-            letter, i, digits_end = _bare_move(text, at)
+    size = len(text)
+    while True:
+        at = text.find("<", pos)
+        if at < 0:
+            break
+        # A bare draw or discard (<T12/>, <D5>), most of a log, read here character by character:
+        # exactly the tags `_TAG` reads as a letter of `_LETTERS`, 1-6 ASCII digits, no attributes.
+        letter = _LETTER_CODES[ord(text[at + 1])] if at + 1 < size and ord(text[at + 1]) < 128 else -1
+        i, j = 0, at + 2
+        if letter >= 0:
+            while j < size and j - at - 2 <= _ID_DIGITS:
+                digit = ord(text[j]) - 48
+                if not 0 <= digit <= 9:
+                    break
+                i = i * 10 + digit
+                j += 1
+            if j == at + 2 or j - at - 2 > _ID_DIGITS or j >= size:
+                letter = -1
+            elif text[j] == ">":
+                pos = j + 1
+            elif text[j] == "/" and j + 1 < size and text[j + 1] == ">":
+                pos = j + 2
+            else:
+                letter = -1
         if letter >= 0:  # <T12/>: the same tag as `_TAG` reads it, without its match object
-            pos = next_at if code >= 0 else digits_end + (1 if text[digits_end] == ">" else 2)
             if at < skip or rnd is None:
                 continue  # before any round _tag passes a move over too
             name, number, move = _LETTERS[letter], "", letter
@@ -240,9 +257,7 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
                 continue
             rnd = _tag(game, rnd, name, number, _attributes(attrs))
         except (LogError, ValueError, KeyError, IndexError) as e:
-            if code >= 0:  # the digits end before the tag's "/>" or ">"
-                digits_end = next_at - (2 if body.endswith("/>") else 1)
-            number = text[at + 2 : digits_end] if letter >= 0 else number
+            number = text[at + 2 : j] if letter >= 0 else number  # a bare move's digits end at j
             why = f"bad <{clip(name + number, ECHO)}> tag: {clip(str(e), 3 * ECHO)}"
             if rnd is not None and name != "INIT":  # the round being read is lost
                 yield Problem(rnd.index, why, rnd.name, rnd.honba)
@@ -256,36 +271,10 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
         yield finished(rnd)
 
 
-#: The text after the "<" of each bare draw or discard tag of an id 0-135 (``T12/>``, ``D5>``) ->
-#: the tag's letter (its index in `_LETTERS`) << 8 | the id: what `_bare_move` reads from it.
-_BARE: Final = {f"{c}{i}{end}": k << 8 | i for k, c in enumerate(_LETTERS) for i in range(136)
-                for end in ("/>", ">")}  # fmt: skip
-#: The longest tile id `_bare_move` reads (a longer one goes to `_TAG` and int(), which says why).
+#: The longest tile id a bare move is read with (a longer one goes to `_TAG` and int(), which says why).
 _ID_DIGITS: Final = 6
-
-
-def _bare_move(text: str, at: int) -> tuple[int, int, int]:
-    """``(letter, id, end of the digits)`` of a draw or discard tag without attributes at ``at``
-    (``<T12/>``, ``<D5>``): exactly the tags `_TAG` reads as a letter of `_LETTERS`, ASCII digits and
-    no attributes; ``letter`` is -1 for any other tag, which `_TAG` then reads."""
-    size = len(text)
-    if at + 3 >= size:
-        return -1, 0, 0
-    letter = _LETTERS.find(text[at + 1])
-    if letter < 0:
-        return -1, 0, 0
-    j, value = at + 2, 0
-    while j < size and j - at - 2 <= _ID_DIGITS:
-        digit = ord(text[j]) - 48
-        if not 0 <= digit <= 9:
-            break
-        value = value * 10 + digit
-        j += 1
-    if j == at + 2 or j - at - 2 > _ID_DIGITS or j >= size:
-        return -1, 0, 0
-    if text[j] == ">" or text[j] == "/" and text[j + 1 : j + 2] == ">":
-        return letter, value, j
-    return -1, 0, 0
+#: Each ASCII code -> the index in `_LETTERS` of a draw or discard letter, -1 for any other character.
+_LETTER_CODES: Final = tuple(_LETTERS.find(chr(c)) for c in range(128))
 
 
 def mjlog_ending(text: str, starts: list[int]) -> str | None:

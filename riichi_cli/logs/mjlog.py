@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from ..core.errors import clip
+from ..core.native import i64
 from .bounds import ECHO, MAX_ATTRIBUTE, MAX_EVENTS, attribute, check_round, events_room, yaku_count
 from .melds import decode_m
 from .model import (
@@ -199,36 +200,20 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
     rnd: Round | None = None
     drawn = [-1] * 4  # the id each seat drew last (a discard of the same id is tsumogiri)
     tiles = RED_TILES if game.red_fives else PLAIN_TILES
-    skip = 0  # after a lost round, the tags before the next <INIT are passed over unread
-    pos = 0  # where the tag last read ends: a "<" before it is inside that tag
-    size = len(text)
+    skip: i64 = 0  # after a lost round, the tags before the next <INIT are passed over unread
+    pos: i64 = 0  # where the tag last read ends: a "<" before it is inside that tag
+    size: i64 = len(text)
     while True:
-        at = text.find("<", pos)
+        at: i64 = text.find("<", pos)
         if at < 0:
             break
-        # A bare draw or discard (<T12/>, <D5>), most of a log, read here character by character:
-        # exactly the tags `_TAG` reads as a letter of `_LETTERS`, 1-6 ASCII digits, no attributes.
-        letter = _LETTER_CODES[ord(text[at + 1])] if at + 1 < size and ord(text[at + 1]) < 128 else -1
-        i, j = 0, at + 2
-        if letter >= 0:
-            while j < size and j - at - 2 <= _ID_DIGITS:
-                digit = ord(text[j]) - 48
-                if not 0 <= digit <= 9:
-                    break
-                i = i * 10 + digit
-                j += 1
-            if j == at + 2 or j - at - 2 > _ID_DIGITS or j >= size:
-                letter = -1
-            elif text[j] == ">":
-                pos = j + 1
-            elif text[j] == "/" and j + 1 < size and text[j + 1] == ">":
-                pos = j + 2
-            else:
-                letter = -1
+        code = _bare_move(text, at, size)
+        letter: i64 = code >> 52 if code >= 0 else -1
         if letter >= 0:  # <T12/>: the same tag as `_TAG` reads it, without its match object
+            pos = code & 0xFFFFFFFF
             if at < skip or rnd is None:
                 continue  # before any round _tag passes a move over too
-            name, number, move = _LETTERS[letter], "", letter
+            name, number, move = "", "", letter  # the name is only said in an error, below
         else:
             tag = _TAG.search(text, at)
             if tag is None:
@@ -245,7 +230,7 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
             if rnd is not None and len(rnd.events) >= MAX_EVENTS:
                 events_room(len(rnd.events))
             if move >= 0 and rnd is not None:  # most tags: a draw or a discard, read fast
-                i = i if letter >= 0 else int(number)
+                i: int = code >> 32 & 0xFFFFF if letter >= 0 else int(number)
                 seat = move % 4
                 tile = tiles[i] if i < 136 else from_id(i)  # from_id says why an id is out of range
                 if move < 4:
@@ -257,7 +242,9 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
                 continue
             rnd = _tag(game, rnd, name, number, _attributes(attrs))
         except (LogError, ValueError, KeyError, IndexError) as e:
-            number = text[at + 2 : j] if letter >= 0 else number  # a bare move's digits end at j
+            if letter >= 0:  # a bare move: its letter, and its digits up to its "/>" or ">"
+                name = _LETTERS[letter]
+                number = text[at + 2 : pos - (2 if text[pos - 2] == "/" else 1)]
             why = f"bad <{clip(name + number, ECHO)}> tag: {clip(str(e), 3 * ECHO)}"
             if rnd is not None and name != "INIT":  # the round being read is lost
                 yield Problem(rnd.index, why, rnd.name, rnd.honba)
@@ -271,10 +258,40 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
         yield finished(rnd)
 
 
-#: The longest tile id a bare move is read with (a longer one goes to `_TAG` and int(), which says why).
+#: The longest tile id `_bare_move` reads (a longer one goes to `_TAG` and int(), which says why).
 _ID_DIGITS: Final = 6
-#: Each ASCII code -> the index in `_LETTERS` of a draw or discard letter, -1 for any other character.
-_LETTER_CODES: Final = tuple(_LETTERS.find(chr(c)) for c in range(128))
+#: Each ASCII code -> 1 + the index in `_LETTERS` of a draw or discard letter, 0 for any other character.
+_LETTER_CODES: Final = bytes(_LETTERS.find(chr(c)) + 1 for c in range(128))
+#: The longest text whose tag ends `_bare_move` packs in its answer's low 32 bits.
+_MAX_PACKED: Final = 0xFFFFFFFF - 2
+
+
+def _bare_move(text: str, at: i64, size: i64) -> i64:
+    """A draw or discard tag without attributes at ``at`` (``<T12/>``, ``<D5>``) packed as ``letter << 52
+    | id << 32 | end`` (``letter`` its index in `_LETTERS`, ``end`` where the tag ends); -1 for any other
+    tag, which `_TAG` then reads. Exactly the tags `_TAG` reads as a letter of `_LETTERS`, 1-6 ASCII
+    digits and no attributes. (Native ints, not a tuple: compiled, nothing is allocated per tag.)"""
+    if at + 1 >= size or size > _MAX_PACKED:
+        return -1
+    c: i64 = ord(text[at + 1])
+    letter: i64 = _LETTER_CODES[c] - 1 if c < 128 else -1
+    if letter < 0:
+        return -1
+    j: i64 = at + 2
+    value: i64 = 0
+    while j < size and j - at - 2 <= _ID_DIGITS:
+        digit: i64 = ord(text[j]) - 48
+        if digit < 0 or digit > 9:
+            break
+        value = value * 10 + digit
+        j += 1
+    if j == at + 2 or j - at - 2 > _ID_DIGITS or j >= size:
+        return -1
+    if text[j] == ">":
+        return letter << 52 | value << 32 | j + 1
+    if text[j] == "/" and j + 1 < size and text[j + 1] == ">":
+        return letter << 52 | value << 32 | j + 2
+    return -1
 
 
 def mjlog_ending(text: str, starts: list[int]) -> str | None:

@@ -146,6 +146,7 @@ def test_tenhou6_bad_calls(bad):
         (",5,,", [5]),  # empty parts are left out
         (" 5, -6", [5, -6]),  # blanks go the slow way, which strips them
         ("+5", [5]),
+        ("999999999999999999,-1000000000000000000000", [999999999999999999, -1000000000000000000000]),
     ],
 )
 def test_mjlog_numbers(text, expected):

@@ -78,6 +78,13 @@ SANMA: Final = 0x10
 #: the tile of each mjlog id, with red fives and without (read once, not per draw and discard)
 RED_TILES: Final = tuple(from_id(i, True) for i in range(136))
 PLAIN_TILES: Final = tuple(from_id(i, False) for i in range(136))
+#: Every draw (``[seat * 68 + tile]``) and discard (``[(seat * 68 + tile) * 2 + tsumogiri]``) a move tag can
+#: be (68 tiles: kind * 2 + red), made once and shared by every round: nothing changes an event once
+#: made, and a log is mostly these (no object to make, free and follow in the garbage collector per move).
+_DRAW_EVENTS: Final = tuple(Draw(seat, tile) for seat in range(4) for tile in range(68))
+_DISCARD_EVENTS: Final = tuple(
+    Discard(seat, tile, t == 1) for seat in range(4) for tile in range(68) for t in (0, 1)
+)
 
 
 def ints(text: str) -> list[int]:
@@ -101,11 +108,13 @@ def _digit_list(data: bytes) -> list[int] | None:
     string and a generic conversion per number); None for any other byte (a plus, a blank, an
     underscore, a minus alone or after a digit...): the generic reading then decides."""
     out: list[int] = []
-    value = -1  # the digits of the part being read; -1 before its first digit
-    sign = 1  # -1 after a minus that leads the part
+    value: i64 = -1  # the digits of the part being read; -1 before its first digit
+    sign: i64 = 1  # -1 after a minus that leads the part
     for k in range(len(data)):
-        b = data[k]
+        b: i64 = data[k]
         if 48 <= b <= 57:
+            if value > _MAX_NATIVE:  # a number of 19 digits or more: int() reads it
+                return None
             value = b - 48 if value < 0 else value * 10 + b - 48
         elif b == 44:
             if value >= 0:
@@ -122,6 +131,10 @@ def _digit_list(data: bytes) -> list[int] | None:
     elif sign < 0:
         return None
     return out
+
+
+#: The largest number `_digit_list` takes one more digit on within a native 64-bit int.
+_MAX_NATIVE: Final = 10**17
 
 
 #: What may come before ``<mjloggm``: blanks, an XML declaration, comments (a log id, a note), a doctype.
@@ -234,10 +247,11 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
                 seat = move % 4
                 tile = tiles[i] if i < 136 else from_id(i)  # from_id says why an id is out of range
                 if move < 4:
-                    rnd.events.append(Draw(seat, tile))
+                    rnd.events.append(_DRAW_EVENTS[seat * 68 + tile])
                     drawn[seat] = i
                 else:
-                    rnd.events.append(Discard(seat, tile, drawn[seat] == i))
+                    tsumogiri = 1 if drawn[seat] == i else 0
+                    rnd.events.append(_DISCARD_EVENTS[(seat * 68 + tile) * 2 + tsumogiri])
                     drawn[seat] = -1
                 continue
             rnd = _tag(game, rnd, name, number, _attributes(attrs))

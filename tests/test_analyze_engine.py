@@ -365,7 +365,7 @@ def test_each_neighbours_shanten_is_the_hands_own(tiles: list[int], players: int
     full[next(t for t in range(27, 34) if counts[t] < 4)] += 1
     for sign, held in ((1, counts), (-1, full)):
         hi, lo = pack(held + [0, 0, 0])
-        assert graph_shanten.of(hi, lo) == shanten(held, 0, players)["best"]
+        assert graph_shanten.of(hi, lo) == shanten(held, 0, players).best
         around = graph_shanten.around(hi, lo, sign)
         for t in range(34):
             if (sign > 0 and held[t] == 4) or (sign < 0 and held[t] == 0):
@@ -375,7 +375,7 @@ def test_each_neighbours_shanten_is_the_hands_own(tiles: list[int], players: int
                 continue
             changed = list(held)
             changed[t] += sign
-            assert around[t] == shanten(changed, 0, players)["best"], (held, t, sign)
+            assert around[t] == shanten(changed, 0, players).best, (held, t, sign)
 
 
 def seen_all_but(*hands: str) -> tuple[tuple[int, bool], ...]:

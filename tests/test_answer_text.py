@@ -136,7 +136,7 @@ def test_waits_text_of_a_hand_without_waits_and_one_with():
 def test_wait_tiles_skips_the_search_only_when_there_is_no_wait(tiles):
     counts = [tiles.count(t) for t in range(34)]
     melds = (13 - len(tiles)) // 3
-    best = shanten(counts, melds)["best"]
+    best = shanten(counts, melds).best
     assert best is not None
     assert wait_tiles(counts, best) == winning_tiles(counts)
 
@@ -147,7 +147,7 @@ def test_wait_tiles_keeps_a_wait_on_a_fifth_copy():
     counts = [0] * 34
     for t in (0, 0, 0, 0, 10, 11, 12, 22, 23, 24, 24, 25, 26):  # 1m x4, 2p 3p 4p, 5s 6s 7s 7s 8s 9s
         counts[t] += 1
-    assert shanten(counts)["best"] == 1
+    assert shanten(counts).best == 1
     assert winning_tiles(counts) == [0]
     assert wait_tiles(counts, 1) == [0]
 

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -221,10 +222,34 @@ def test_results_are_fresh_objects_a_caller_may_change():
     first["yaku"].append("changed")
     first["warnings"].append("changed")
     assert riichi_cli.score(hand) == expected
+    # The shanten numbers of a hand are one shared tuple per set of numbers: nobody can change them.
     counts = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 20
     result = shanten_numbers(counts)
-    result["best"] = 99
-    assert shanten_numbers(counts)["best"] != 99
+    with pytest.raises(TypeError):
+        result["best"] = 99  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        result.best = 99  # type: ignore[misc]
+    assert shanten_numbers(counts) == (0, 6, 10, 0)
+
+
+def test_the_numbers_of_results_are_shared_int_objects_of_the_same_values():
+    # Points and payments are multiples of 100; a result holds shared int objects for them (issue 22:
+    # nothing to allocate and free per result). Same values, and a result's numbers stay plain ints.
+    from riichi_cli.core.points import shared_points
+
+    assert shared_points(8000) is shared_points(4000 + 4000) and shared_points(8000) == 8000
+    assert shared_points(-2600) is shared_points(-2600) and shared_points(-2600) == -2600
+    assert shared_points(0) == 0 and shared_points(150) == 150 and shared_points(400_100) == 400_100
+    assert shared_points(10**30) == 10**30 and shared_points(-(10**30)) == -(10**30)
+    hand = {"hand": "123456s234m55p chi:789s", "win": "tsumo", "honba": 2, "riichi_sticks": 1}
+    first, second = riichi_cli.score(hand), riichi_cli.score(hand)
+    # 30 fu 1 han open tsumo by South: 300/500, two honba 200 each, one deposit
+    tsumo = {"dealer": 500, "non_dealer": 300}
+    assert first["points"] == {"total": 1100, "ron": None, "tsumo": tsumo, "honba": 600, "deposits": 1000}
+    assert first["payments"] == {"E": -700, "S": 2700, "W": -500, "N": -500}
+    assert first["points"]["total"] is second["points"]["total"]
+    assert first["payments"]["S"] is second["payments"]["S"]
+    assert all(type(v) is int for v in first["payments"].values())
 
 
 def test_the_functions_pickle():

@@ -136,8 +136,8 @@ def test_shanten_agrees_with_the_library_in_three_player_mode(counts):
     """The library reads 1m and 9m as kinds without sequences, as we do (a fourth 1m is dead weight)."""
     ours = shanten(counts, 0, players=3)
     library = Shanten()
-    assert ours["standard"] == library.calculate_shanten_for_regular_hand(counts, is_three_player=True)
-    assert ours["best"] == library.calculate_shanten(counts, is_three_player=True)
+    assert ours.standard == library.calculate_shanten_for_regular_hand(counts, is_three_player=True)
+    assert ours.best == library.calculate_shanten(counts, is_three_player=True)
 
 
 def test_four_1m_and_four_9m_are_not_a_four_player_suit():
@@ -145,5 +145,5 @@ def test_four_1m_and_four_9m_are_not_a_four_player_suit():
     # 111m 999m 888s and 67s; the fourth 1m and 9m can pair with nothing, so a pair must be drawn from
     # scratch (2 draws) and 67s completed (1): 3 draws, 2-shanten.
     counts = [4, 0, 0, 0, 0, 0, 0, 0, 4] + [0] * 14 + [1, 1, 3] + [0] * 8
-    assert shanten(counts)["standard"] == 1
-    assert shanten(counts, players=3)["standard"] == 2
+    assert shanten(counts).standard == 1
+    assert shanten(counts, players=3).standard == 2

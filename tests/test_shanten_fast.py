@@ -21,7 +21,7 @@ SHANTEN_DEV = Path(__file__).resolve().parents[1].parent / "shared" / "conforman
 
 
 def best(counts: list[int], melds: int) -> int:
-    return shanten(counts, melds)["best"]
+    return shanten(counts, melds).best
 
 
 def brute_accepts(counts: list[int], melds: int) -> list[int]:

@@ -130,4 +130,77 @@ def test_discard_table_rows_are_fresh_lists() -> None:
     first = discard_table(counts)
     first[0][2].append(99)
     assert discard_table(counts)[0][2] == list(range(9))
-    assert shanten(counts)["standard"] == 0
+    assert shanten(counts).standard == 0
+
+
+def honor_draws(honors: list[int], sets: int) -> int:
+    """The definition for honors: the fewest tiles to draw for ``sets`` sets and the pair from the held
+    honor kinds (a triplet lacks ``3 - count``, the pair ``2 - count``, never below 0) or from nothing
+    (3 tiles a set, 2 the pair), no kind used twice."""
+    best = 99
+    kinds = range(len(honors))
+    for pair in [None, *kinds]:
+        cost = 2 if pair is None else max(0, 2 - honors[pair])
+        rest = sorted(max(0, 3 - honors[k]) for k in kinds if k != pair)
+        best = min(best, cost + sum((rest + [3] * sets)[:sets]))
+    return best
+
+
+def honor_multisets(tiles: int) -> list[list[int]]:
+    """Every way to hold ``tiles`` honor tiles (counts 1..4 of at most seven kinds), largest first."""
+    out = []
+
+    def grow(prefix: list[int], left: int, cap: int) -> None:
+        if left == 0:
+            out.append(prefix)
+        elif len(prefix) < 7:
+            for c in range(min(cap, left), 0, -1):
+                grow(prefix + [c], left - c, c)
+
+    grow([], tiles, 4)
+    return out
+
+
+def test_honors_are_found_by_how_many_kinds_are_held_once_twice_and_thrice() -> None:
+    """The honors' vector is looked up by the number of kinds held once or more, twice or more and
+    three times or more: every way to hold 1 to 14 honor tiles (the rest of the hand called melds), in
+    several seats, must give the definition's number. A shape index that confused two holdings (say
+    3+2 with 2+2, or 2+2 with 1+1) would hand the first one's vector to the other."""
+    for tiles in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14):
+        sets = (tiles - 1) // 3
+        for held in honor_multisets(tiles):
+            for seats in (list(range(7)), list(range(6, -1, -1)), [3, 0, 5, 1, 6, 2, 4]):
+                honors = [0] * 7
+                for seat, c in zip(seats, held):
+                    honors[seat] = c
+                got = shanten([0] * 27 + honors, melds=4 - sets).standard
+                assert got == honor_draws(held, sets) - 1, (held, seats)
+
+
+class Count(int):
+    """An int that is not one of the interpreter's shared int objects."""
+
+
+def test_counts_that_are_not_the_shared_int_objects_read_the_same() -> None:
+    """Counts are read by which of the interpreter's int objects 0..4 they are, falling back to their
+    values: an int subclass, bools, or one odd count among plain ints give the same numbers.
+
+    By hand: 1112345678999m1z: the nine-sided wait and an East to discard, standard 0; seven pairs: ten
+    kinds, two of them paired (1m, 9m), 6 - 2 = 4; thirteen orphans: 1m 9m 1z held, one paired,
+    13 - 3 - 1 = 9."""
+    counts = [3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 18 + [1, 0, 0, 0, 0, 0, 0]
+    expected = (0, 4, 9, 0)
+    assert shanten(counts) == expected
+    assert shanten([Count(c) for c in counts]) == expected
+    one_odd = list(counts)
+    one_odd[33] = Count(0)
+    assert shanten(one_odd) == expected
+    assert shanten(tuple(counts)) == expected
+    flags = [c > 0 for c in counts]  # True and False are ints 1 and 0, but other objects
+    flags[0] = flags[8] = 3
+    assert shanten(flags) == expected
+    for bad in (5, -1, Count(5)):
+        wrong = list(counts)
+        wrong[4] = bad
+        with pytest.raises(ValueError, match="tile counts must be 0..4"):
+            shanten(wrong)

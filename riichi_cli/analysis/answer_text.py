@@ -57,9 +57,9 @@ def shanten_text(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = (), 
     numbers = shanten(hand.counts, melds, players)
     head = (
         f'{{"ok": true, "error": null, "hand": {encode_basestring(hand.notation())}, "tiles": {hand.size}, '
-        f'"shanten": {{"standard": {_number(numbers["standard"])}, "chiitoitsu": '
-        f'{_number(numbers["chiitoitsu"])}, "kokushi": {_number(numbers["kokushi"])}, '
-        f'"best": {_number(numbers["best"])}}}'
+        f'"shanten": {{"standard": {_number(numbers.standard)}, "chiitoitsu": '
+        f'{_number(numbers.chiitoitsu)}, "kokushi": {_number(numbers.kokushi)}, '
+        f'"best": {_number(numbers.best)}}}'
     )
     in_set = _SET_MASKS[players]
     if hand.size == 13:

@@ -30,7 +30,7 @@ def analyze_of(mapping: Any, rules: Rules | None = None) -> tuple[dict, RiichiEr
 def analysis_report(asked: AnalyzeInput) -> dict:
     """The analyze object of a checked problem (a complete hand is refused: it has nothing to discard)."""
     hand = asked.hand
-    if shanten(hand.counts, len(hand.melds), asked.rules.players)["best"] == -1:
+    if shanten(hand.counts, len(hand.melds), asked.rules.players).best == -1:
         text = hand.notation()
         raise InvalidHand(
             f"{text} is a complete hand (shanten -1): nothing to discard; "

@@ -49,7 +49,6 @@ _SUIT_MASK: Final = (1 << 27) - 1
 _HONOR_MASK: Final = (1 << 21) - 1
 #: The shanten `Shanten.around` gives a tile that cannot be added or taken away.
 NOT_HELD: Final = 99
-_IS_ORPHAN: Final = [t in (0, 8, 9, 17, 18, 26) or t >= 27 for t in range(34)]
 
 
 def kind_tile(kind: int) -> int:
@@ -57,7 +56,7 @@ def kind_tile(kind: int) -> int:
     return TILE_OF[kind]
 
 
-def count_of(hi: int, lo: int, kind: int) -> int:
+def count_of(hi: i64, lo: i64, kind: i64) -> i64:
     """Copies of ``kind`` in a packed hand."""
     if kind < 18:
         return hi >> (3 * kind) & 7
@@ -66,10 +65,13 @@ def count_of(hi: int, lo: int, kind: int) -> int:
 
 def pack(counts: list[int]) -> tuple[int, int]:
     """A hand's two words from its 37 counts."""
-    hi = lo = 0
-    for k in range(NUM_KINDS):
-        hi += counts[k] * UNIT_HI[k]
-        lo += counts[k] * UNIT_LO[k]
+    hi: i64 = 0  # native words: a shift of a boxed int is a call
+    lo: i64 = 0
+    k: i64
+    for k in range(18):
+        hi += i64(counts[k]) << (3 * k)
+    for k in range(18, NUM_KINDS):
+        lo += i64(counts[k]) << (3 * (k - 18))
     return hi, lo
 
 
@@ -175,13 +177,11 @@ class Shanten:
             two = _moves(keys[0], rest[0], need, sign, 2)
             out = [two[0]] + _SEVEN_NOT_HELD + [two[1]]
         else:
-            out = _moves(keys[0], rest[0], need, sign, 9)
-        out = (
-            out
-            + _moves(keys[1], rest[1], need, sign, 9)
-            + _moves(keys[2], rest[2], need, sign, 9)
-            + _moves(keys[3], rest[3], need, sign, 7)
-        )
+            out = list(_moves(keys[0], rest[0], need, sign, 9))
+        # One list grown in place (extend copies in C), not a new list per concatenation.
+        out.extend(_moves(keys[1], rest[1], need, sign, 9))
+        out.extend(_moves(keys[2], rest[2], need, sign, 9))
+        out.extend(_moves(keys[3], rest[3], need, sign, 7))
         if self.closed:
             # A tile more never raises the standard shanten, a tile less raises it by one at most:
             # the neighbours' standard shanten are at most this bound.
@@ -218,50 +218,63 @@ def _closed_stats(m: int, p: int, s: int, z: int) -> tuple[int, int, int, int]:
     return kinds, pairs, orphans, paired
 
 
-def _count(m: int, p: int, s: int, z: int, t: i64) -> i64:
-    if t < 9:
-        return m >> (3 * t) & 7
-    if t < 18:
-        return p >> (3 * (t - 9)) & 7
-    if t < 27:
-        return s >> (3 * (t - 18)) & 7
-    return z >> (3 * (t - 27)) & 7
-
-
 def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int, bound: int) -> None:
     """Lower each entry of `Shanten.around` to seven pairs or thirteen orphans where they are better.
 
     One tile changes either shape's number by one at most (and taking one away never lowers it), so
-    when the hand's own number already rules them out, nothing is tried tile by tile.
+    when the hand's own number already rules them out, nothing is tried tile by tile. A neighbour's
+    number depends only on the tile's count class and whether it is an orphan: six values, worked out
+    once, then read per tile (only where the entry is above the lowest of them).
     """
     kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
-    reach = _closed_shanten(kinds, pairs, orphans, paired) - (1 if sign > 0 else 0)
+    base = _closed_shanten(kinds, pairs, orphans, paired)
+    reach = base - (1 if sign > 0 else 0)
     if reach >= bound:  # `bound`: no neighbour's standard shanten is above it
         return
-    worst = 0
+    worst: i64 = 0
     t: i64
     for t in range(34):
-        if out[t] != NOT_HELD and out[t] > worst:
-            worst = out[t]
+        cur: i64 = out[t]
+        if cur != NOT_HELD and cur > worst:
+            worst = cur
     if reach >= worst:
         return
-    for t in range(34):
-        if out[t] == NOT_HELD:
-            continue
-        n = _count(m, p, s, z, t)
-        orphan = 1 if _IS_ORPHAN[t] else 0
-        if sign > 0:
-            gained, paired_now = (1 if n == 0 else 0), (1 if n == 1 else 0)
-            best = _closed_shanten(
-                kinds + gained, pairs + paired_now, orphans + orphan * gained, paired + orphan * paired_now
-            )
-        else:
-            gone, unpaired = (1 if n == 1 else 0), (1 if n == 2 else 0)
-            best = _closed_shanten(
-                kinds - gone, pairs - unpaired, orphans - orphan * gone, paired - orphan * unpaired
-            )
-        if best < out[t]:
-            out[t] = best
+    # By count class (a tile more: none held, one, two or more; a tile less: one held, two, three or
+    # more), a plain tile and an orphan.
+    if sign > 0:
+        plain0 = _closed_shanten(kinds + 1, pairs, orphans, paired)
+        plain1 = _closed_shanten(kinds, pairs + 1, orphans, paired)
+        orphan0 = _closed_shanten(kinds + 1, pairs, orphans + 1, paired)
+        orphan1 = _closed_shanten(kinds, pairs + 1, orphans, paired + 1)
+    else:
+        plain0 = _closed_shanten(kinds - 1, pairs, orphans, paired)
+        plain1 = _closed_shanten(kinds, pairs - 1, orphans, paired)
+        orphan0 = _closed_shanten(kinds - 1, pairs, orphans - 1, paired)
+        orphan1 = _closed_shanten(kinds, pairs - 1, orphans, paired - 1)
+    lowest = _lower(_lower(plain0, plain1), _lower(orphan0, orphan1))
+    lowest = _lower(lowest, base)
+    first: i64 = 0 if sign > 0 else 1  # the count of class 0
+    part: i64
+    pos: i64
+    for part in range(4):
+        x: i64 = m if part == 0 else p if part == 1 else s if part == 2 else z
+        size: i64 = 7 if part == 3 else 9
+        for pos in range(size):
+            t = 9 * part + pos
+            cur = out[t]
+            if cur == NOT_HELD or cur <= lowest:
+                continue
+            n: i64 = (x >> (3 * pos) & 7) - first
+            if part == 3 or pos == 0 or pos == 8:
+                best = orphan0 if n == 0 else orphan1 if n == 1 else base
+            else:
+                best = plain0 if n == 0 else plain1 if n == 1 else base
+            if best < cur:
+                out[t] = best
+
+
+def _lower(a: int, b: int) -> int:
+    return a if a < b else b
 
 
 def _closed_shanten(kinds: int, pairs: int, orphans: int, paired: int) -> int:

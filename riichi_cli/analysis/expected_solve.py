@@ -229,7 +229,10 @@ def _before_draw(
                 rest -= c
                 aw += c * best_w[j]
                 ae += c * best_e[j]
-                af += c * best_first[j]
+                if apart:  # the ippatsu draw's values (the same as best_e otherwise)
+                    af += c * best_first[j]
+            if not apart:
+                af = ae
         else:
             at = aw = ae = 0.0
             for e in range(4 * begin, 4 * end, 4):

@@ -13,6 +13,7 @@ from typing import Final
 
 from ..core.context import Context
 from ..core.hand import Hand, Meld
+from ..core.native import i64
 from ..core.points import base_points, table_points
 from ..core.reading import readings
 from ..core.rules import Rules
@@ -56,7 +57,7 @@ class WinScorer:
         self.ura = ura and rules.ura_dora
         self.ura_count = max(1, len(dora)) if rules.kan_ura else 1
         #: The dora each tile indicates, and the copies of it in the melds (fixed for the problem).
-        self.ura_target = [dora_of_players(t, rules.players) for t in range(34)]
+        self.ura_target = _ura_targets(rules.players)
         self.shapes: dict[int, dict[int, WinShape]] = {}
         #: The ura dora's chances by the 34 tiles (any winning tile, any flags: they need only the tiles).
         self.ura_memo: dict[int, dict[int, list[tuple[int, float]]]] = {}
@@ -141,16 +142,22 @@ class WinScorer:
     def _ura_hits(self, counts: list[int]) -> list[tuple[int, float]]:
         """(ura dora, probability) for the indicators drawn from the unseen tiles."""
         pool34, target, meld_counts = self.pool34, self.ura_target, self.meld_counts
+        t: i64
         if self.ura_count == 1:  # one indicator: each kind's share of the unseen tiles (`hit_chances`)
             weights = [0] * 9
-            tiles = 0
+            tiles: i64 = 0
             for t in range(34):
-                left = pool34[t] - counts[t]
+                left: i64 = pool34[t] - counts[t]
                 if left > 0:
-                    d = target[t]
-                    weights[counts[d] + meld_counts[d]] += left
+                    d: i64 = target[t]
+                    found: i64 = counts[d] + meld_counts[d]
+                    weights[found] += left
                     tiles += left
-            return [(found, weights[found] / tiles) for found in range(9) if weights[found]]
+            out: list[tuple[int, float]] = []
+            for found in range(9):
+                if weights[found]:
+                    out.append((found, weights[found] / tiles))
+            return out
         unseen: list[int] = []
         hits: list[int] = []
         for t in range(34):
@@ -162,14 +169,27 @@ class WinScorer:
         return hit_chances(unseen, hits, self.ura_count)
 
 
-def _unpack34(tiles_hi: int, tiles_lo: int) -> list[int]:
+def _unpack34(tiles_hi: i64, tiles_lo: i64) -> list[int]:
     """The 34 counts of two words: tiles 0-17 in ``tiles_hi``, 18-33 in ``tiles_lo``, 3 bits each."""
     counts = [0] * 34
+    t: i64
     for t in range(18):
         counts[t] = tiles_hi >> (3 * t) & 7
     for t in range(16):
         counts[18 + t] = tiles_lo >> (3 * t) & 7
     return counts
+
+
+#: The tile each tile indicates as ura dora, by the number of players (the same for every problem).
+_URA_TARGETS: Final[dict[int, list[int]]] = {}
+
+
+def _ura_targets(players: int) -> list[int]:
+    found = _URA_TARGETS.get(players)
+    if found is None:
+        found = [dora_of_players(t, players) for t in range(34)]
+        _URA_TARGETS[players] = found
+    return found
 
 
 #: The bits of a packed hand's low word that hold tiles (the red fives sit above).

@@ -10,7 +10,7 @@ validated and read as four part keys here.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
+from typing import Final, cast
 
 from ..core.int_table import IntTable
 from ..core.native import i64
@@ -240,17 +240,9 @@ def _as_list(counts: Counts) -> list[int]:
     return counts if isinstance(counts, list) else list(counts)
 
 
-def _part_scan(c: list[i64], start: i64, stop: i64) -> tuple[i64, i64, i64, i64]:
-    """Counts ``c[start:stop]`` packed 3 bits each (the first lowest), their sum, the kinds held and
-    the kinds held twice or more. Refuses a count outside 0..4.
-
-    No branch depends on a count (the kinds held are ``(x + 3) >> 2``, those held twice ``(x + 2) >> 2``
-    for a count 0..4): a hand's counts are too irregular for a branch predictor, and its misses were
-    a third of the time of a shanten call (cachegrind, bench/README.md issue 22)."""
+def _part_key(c: list[i64], start: i64, stop: i64) -> i64:
+    """Counts ``c[start:stop]`` packed 3 bits each (the first lowest). Refuses a count outside 0..4."""
     key: i64 = 0
-    n: i64 = 0
-    kinds: i64 = 0
-    pairs: i64 = 0
     shift: i64 = 0
     t: i64
     for t in range(start, stop):
@@ -258,37 +250,141 @@ def _part_scan(c: list[i64], start: i64, stop: i64) -> tuple[i64, i64, i64, i64]
         if x < 0 or x > 4:
             raise ValueError("tile counts must be 0..4")
         key |= x << shift  # x is a native int, so the shift is 64 bits wide (a literal 1 would be a C int)
-        n += x
-        kinds += (x + 3) >> 2
-        pairs += (x + 2) >> 2
         shift += _BITS
-    return key, n, kinds, pairs
+    return key
 
 
-def _terminals(key: i64) -> tuple[i64, i64]:
-    """Of the 1 and the 9 of a suit key: how many are held, how many twice or more (no branch)."""
-    low: i64 = key & _COUNT_MASK
-    high: i64 = key >> (8 * _BITS)
-    return ((low + 3) >> 2) + ((high + 3) >> 2), ((low + 2) >> 2) + ((high + 2) >> 2)
+#: The interpreter's int objects 0..4: ``int`` hands out these same objects for every small value, so a
+#: count is nearly always one of them (`_object_keys`).
+_SMALL_INTS: Final[list[object]] = list(range(5))
 
 
-def _scan(c: list[int]) -> tuple[i64, i64, i64, i64, i64, i64, i64]:
-    """One pass over 34 counts: the four part keys, the tile count, and the seven pairs and thirteen
-    orphans shanten. Refuses a count outside 0..4."""
-    m, n, kinds, pairs = _part_scan(c, 0, 9)
-    p, n1, kinds1, pairs1 = _part_scan(c, 9, 18)
-    s, n2, kinds2, pairs2 = _part_scan(c, 18, 27)
-    h, n3, kinds3, pairs3 = _part_scan(c, 27, 34)
-    kinds += kinds1 + kinds2 + kinds3
-    pairs += pairs1 + pairs2 + pairs3
+def _object_keys(c: list[object]) -> tuple[i64, i64, i64, i64, i64]:
+    """The four part keys of 34 counts (`_part_key`), each count known by which of the interpreter's
+    int objects 0..4 it *is*, and how many counts are the object 0. Every count is one of them when the
+    kinds held (the nonzero fields of the keys) and the zeros make 34; otherwise the keys mean nothing
+    and `_scan` reads the counts one by one.
+
+    Why: reading the value of an int branches on its size, and CPython stores 0 with no digit and 1-4
+    with one, so a hand's irregular counts mispredicted about one read in three (cachegrind: 15 of the
+    20 mispredicted branches of a shanten call). Comparing a count with five objects is five compares
+    of addresses and no branch, and a list walked by ``for`` is read in line, without a call per item."""
+    zero = _SMALL_INTS[0]
+    one = _SMALL_INTS[1]
+    two = _SMALL_INTS[2]
+    three = _SMALL_INTS[3]
+    four = _SMALL_INTS[4]
+    zeros: i64 = 0
+    key: i64 = 0
+    shift: i64 = 0
+    m: i64 = 0
+    p: i64 = 0
+    s: i64 = 0
+    for x in c:
+        a: i64 = x is one
+        b: i64 = x is two
+        d: i64 = x is three
+        e: i64 = x is four
+        z: i64 = x is zero
+        zeros += z
+        key |= (a + 2 * b + 3 * d + 4 * e) << shift
+        shift += _BITS
+        if shift == 9 * _BITS:  # the end of a suit: the keys move up one (m gets the first suit's)
+            m = p
+            p = s
+            s = key
+            key = 0
+            shift = 0
+    return m, p, s, key, zeros
+
+
+# The kinds of a part key counted at once, 3 bits a kind: a count 0..4 plus 3 (2, 1, 0) reaches bit 2
+# of its field exactly when it is 1 (2, 3, 4) or more, and no field carries into the next.
+_LOW_BITS: Final = 0o111111111
+_AT_LEAST_1: Final = 0o333333333
+_AT_LEAST_2: Final = 0o222222222
+_AT_LEAST_3: Final = 0o111111111
+#: The 1 and the 9 of the three suits in a mask of `_suits_at_least`.
+_ENDS: Final = 0o700000007
+
+
+def _suits_at_least(m: i64, p: i64, s: i64, plus: i64) -> i64:
+    """The kinds of the three suits held ``4 - plus`` times or more, in one mask: bits 3i, 3i+1 and
+    3i+2 for position i of the characters, circles and bamboo."""
+    return (
+        (((m + plus) >> 2) & _LOW_BITS)
+        | (((p + plus) >> 2) & _LOW_BITS) << 1
+        | (((s + plus) >> 2) & _LOW_BITS) << 2
+    )
+
+
+def _bit_count(x: i64) -> i64:
+    """The bits set in ``x`` (0 <= x < 2**32), with no loop and no branch."""
+    x -= (x >> 1) & 0x55555555
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    return x & 0x3F
+
+
+def _honor_count(h: i64, plus: i64) -> i64:
+    """The honors held ``4 - plus`` times or more, of the honors' key: the product puts the sum of the
+    seven fields of the mask (at most 7, so no field overflows) in field 6."""
+    return (((h + plus) >> 2) & _LOW_BITS) * 0o1111111 >> (6 * _BITS) & _COUNT_MASK
+
+
+def _scan(c: list[int]) -> tuple[i64, i64, i64, i64, i64, i64, i64, i64]:
+    """One pass over 34 counts: the four part keys, the tile count, the seven pairs and thirteen
+    orphans shanten, and the shape of the honors (`_honor_shape`). Refuses a count outside 0..4."""
+    m, p, s, h, zeros = _object_keys(cast(list[object], c))
+    held = _suits_at_least(m, p, s, _AT_LEAST_1)
+    honors_held = _honor_count(h, _AT_LEAST_1)
+    kinds = _bit_count(held) + honors_held
+    if kinds + zeros != _NUM_TILES:  # a count is not one of the int objects 0..4: read each
+        m = _part_key(c, 0, 9)
+        p = _part_key(c, 9, 18)
+        s = _part_key(c, 18, 27)
+        h = _part_key(c, 27, 34)
+        held = _suits_at_least(m, p, s, _AT_LEAST_1)
+        honors_held = _honor_count(h, _AT_LEAST_1)
+        kinds = _bit_count(held) + honors_held
+    twice = _suits_at_least(m, p, s, _AT_LEAST_2)
+    honors_twice = _honor_count(h, _AT_LEAST_2)
+    honors_thrice = _honor_count(h, _AT_LEAST_3)
+    pairs = _bit_count(twice) + honors_twice
+    # A count is the number of the thresholds 1, 2, 3 and 4 it reaches.
+    more = _bit_count(_suits_at_least(m, p, s, _AT_LEAST_3)) + _bit_count(_suits_at_least(m, p, s, 0))
+    n = kinds + pairs + more + honors_thrice + _honor_count(h, 0)
     chiitoitsu = 6 - pairs + (7 - kinds if kinds < 7 else 0)  # four equal tiles are one pair
     # Thirteen orphans: the terminals and honors held, less one if one of them is held twice.
-    o1, d1 = _terminals(m)
-    o2, d2 = _terminals(p)
-    o3, d3 = _terminals(s)
-    orphans = kinds3 + o1 + o2 + o3
-    paired = pairs3 + d1 + d2 + d3
-    return m, p, s, h, n + n1 + n2 + n3, chiitoitsu, 13 - orphans - (1 if paired else 0)
+    orphans = _bit_count(held & _ENDS) + honors_held
+    paired = _bit_count(twice & _ENDS) + honors_twice
+    kokushi = 13 - orphans - (1 if paired else 0)
+    shape = _honor_shape(honors_held, honors_twice, honors_thrice)
+    return m, p, s, h, n, chiitoitsu, kokushi, shape
+
+
+def _honor_shape(held: i64, twice: i64, thrice: i64) -> i64:
+    """The honor kinds held once or more, twice or more and three times or more, as one index below
+    512. The honors' vector depends on nothing else: no honor makes a sequence, and a kind is used
+    for a triplet or the pair at most (`_honor_vector_id`), so a fourth copy changes nothing."""
+    return held | twice << 3 | thrice << 6
+
+
+#: The honors' vector id plus one by `_honor_shape` (0: not known yet): a hand's honors cost one read
+#: of a short list of small ints instead of a look-up of their key (120 shapes exist).
+_honor_ids: Final[list[int]] = [0] * 512
+
+
+def _honor_id(key: i64, shape: i64) -> i64:
+    """The vector id of the honors, by their key and `_honor_shape`."""
+    known: i64 = _honor_ids[shape]
+    if known:
+        return known - 1
+    vid: i64 = _part_id(key)
+    _honor_ids[shape] = vid + 1
+    return vid
 
 
 def _keys(counts: Counts, melds: int, players: int = 4) -> tuple[int, int, int, int, int]:
@@ -296,27 +392,28 @@ def _keys(counts: Counts, melds: int, players: int = 4) -> tuple[int, int, int, 
 
     With ``players`` 3 the characters are the two-kind part of 1m and 9m.
     """
-    m, p, s, h, need, _, _ = _hand_keys(_as_list(counts), melds, players)
+    m, p, s, h, need, _, _, _ = _hand_keys(_as_list(counts), melds, players)
     return m, p, s, h, need
 
 
-def _hand_keys(c: list[int], melds: int, players: int) -> tuple[int, int, int, int, int, int, int]:
-    """`_keys` of a list, with the seven pairs and thirteen orphans shanten (closed shapes)."""
+def _hand_keys(c: list[int], melds: int, players: int) -> tuple[i64, i64, i64, i64, i64, i64, i64, i64]:
+    """`_keys` of a list, with the seven pairs and thirteen orphans shanten (closed shapes) and the
+    honors' `_honor_shape`."""
     if len(c) != _NUM_TILES:
         raise ValueError(f"a hand has {_NUM_TILES} counts, got {len(c)}")
     if players == 3 and any(c[1:8]):
         raise ValueError("three players: the set has no 2m-8m")
     if not 0 <= melds <= _MAX_SETS:
         raise ValueError(f"melds must be 0..4, got {melds}")
-    m, p, s, h, n, chiitoitsu, kokushi = _scan(c)
-    need = _MAX_SETS - melds
+    m, p, s, h, n, chiitoitsu, kokushi, shape = _scan(c)
+    need: i64 = _MAX_SETS - melds
     if n != 3 * need + 1 and n != 3 * need + 2:
         raise ValueError(
             f"with {melds} meld(s) the concealed hand has {3 * need + 1} or {3 * need + 2} tiles, got {n}"
         )
     if players == 3:  # 1m at position 0, 9m at 8: moved to positions 0 and 1
         m = (m & _COUNT_MASK) | (m >> (7 * _BITS)) | _HONOR_FLAG | _TWO_KINDS
-    return m, p, s, h | _HONOR_FLAG, need, chiitoitsu, kokushi
+    return m, p, s, h | _HONOR_FLAG, need, chiitoitsu, kokushi, shape
 
 
 def _parts(counts: Counts, melds: int, players: int = 4) -> tuple[list[int], list[int], int]:
@@ -329,6 +426,12 @@ def _parts(counts: Counts, melds: int, players: int = 4) -> tuple[list[int], lis
 def _standard(m: int, p: int, s: int, h: int, need: int) -> int:
     """Standard shanten of a hand by its part keys: the distance to ``need`` sets and a pair, less one."""
     return _entry(_times(_times(_part_id(m), _part_id(p)), _part_id(s)), _part_id(h), 2 * need + 1) - 1
+
+
+def _standard_shaped(m: i64, p: i64, s: i64, h: i64, shape: i64, need: i64) -> i64:
+    """`_standard`, the honors found by their `_honor_shape`."""
+    mps = _times(_times(_part_id(m), _part_id(p)), _part_id(s))
+    return _entry(mps, _honor_id(h, shape), 2 * need + 1) - 1
 
 
 def part_key(part: int, counts: int, players: int = 4) -> int:

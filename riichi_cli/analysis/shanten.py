@@ -38,12 +38,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
-from .parts import _as_list, _check, _hand_keys, _keys, _standard
+from .parts import _as_list, _check, _hand_keys, _keys, _standard, _standard_shaped
 from .vectors import _BLOCK_CACHE_SIZE, _ORPHANS, Counts
 
 __all__ = [
+    "ShantenNumbers",
     "chiitoitsu_shanten",
     "is_complete",
     "kokushi_shanten",
@@ -110,40 +111,53 @@ def kokushi_shanten(counts: Counts) -> int:
     return _kokushi(counts)
 
 
-def shanten(counts: Counts, melds: int = 0, players: int = 4) -> dict[str, int | None]:
+class ShantenNumbers(NamedTuple):
+    """The shanten numbers of a hand (`shanten`): seven pairs and thirteen orphans are None when melds
+    are called. A tuple, so that one object per set of numbers can be shared by every hand that has them
+    (a call allocates nothing); ``_asdict()`` gives the ``shanten`` object of the JSON output."""
+
+    standard: int
+    chiitoitsu: int | None
+    kokushi: int | None
+    best: int
+
+
+def shanten(counts: Counts, melds: int = 0, players: int = 4) -> ShantenNumbers:
     """All shanten numbers of a hand: ``standard``, ``chiitoitsu``, ``kokushi`` and ``best``.
 
     Seven pairs and thirteen orphans are closed-hand shapes: with ``melds > 0`` they are ``None``
     and ``best`` is the standard number. ``players`` 3 reads the hand in the 108-tile set.
+
+    >>> shanten([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 20)  # 123456789m12345p
+    ShantenNumbers(standard=0, chiitoitsu=6, kokushi=10, best=0)
     """
     # One pass over the counts gives the part keys and both closed shapes (`parts._scan`).
-    m, p, s, h, need, chiitoitsu, kokushi = _hand_keys(_as_list(counts), melds, players)
-    standard = _standard(m, p, s, h, need)
+    m, p, s, h, need, chiitoitsu, kokushi, shape = _hand_keys(_as_list(counts), melds, players)
+    standard = _standard_shaped(m, p, s, h, shape, need)
+    if not -1 <= standard <= 8:  # never: every hand is at most 8 from tenpai
+        raise AssertionError(f"standard shanten {standard} out of range")
     if melds:
-        return {"standard": standard, "chiitoitsu": None, "kokushi": None, "best": standard}
-    if not (-1 <= standard <= 8 and -1 <= chiitoitsu <= 6 and -1 <= kokushi <= 13):
-        return _numbers(standard, chiitoitsu, kokushi)
+        found = _open_results[standard + 1]
+        if found is None:
+            found = _open_results[standard + 1] = ShantenNumbers(standard, None, None, standard)
+        return found
+    if not (-1 <= chiitoitsu <= 6 and -1 <= kokushi <= 13):  # never, for 13 or 14 tiles
+        raise AssertionError(f"closed shanten {chiitoitsu}, {kokushi} out of range")
     key = ((standard + 1) * 8 + chiitoitsu + 1) * 15 + kokushi + 1
     found = _results[key]
     if found is None:
-        found = _results[key] = _numbers(standard, chiitoitsu, kokushi)
-    return found.copy()
+        best = standard if standard < chiitoitsu else chiitoitsu
+        best = best if best < kokushi else kokushi
+        found = _results[key] = ShantenNumbers(standard, chiitoitsu, kokushi, best)
+    return found
 
 
-#: The result of each (standard, seven pairs, thirteen orphans) shanten of a closed hand (-1..8, -1..6
-#: and -1..13), made when first needed: a result is a copy of it (a fresh dict, which a caller may
-#: change), and copying a small dict costs less than building it key by key.
-_results: Final[list[dict[str, int | None] | None]] = [None] * (10 * 8 * 15)
-
-
-def _numbers(standard: int, chiitoitsu: int, kokushi: int) -> dict[str, int | None]:
-    best = standard if standard < chiitoitsu else chiitoitsu
-    return {
-        "standard": standard,
-        "chiitoitsu": chiitoitsu,
-        "kokushi": kokushi,
-        "best": best if best < kokushi else kokushi,
-    }
+#: The numbers of each (standard, seven pairs, thirteen orphans) shanten of a closed hand (-1..8, -1..6
+#: and -1..13: 13 or 14 tiles hold at least 4 kinds, so at most 6 from seven pairs), and of each
+#: standard shanten of an open hand, made when first needed and returned to every hand that has them
+#: (a tuple: nobody can change it).
+_results: Final[list[ShantenNumbers | None]] = [None] * (10 * 8 * 15)
+_open_results: Final[list[ShantenNumbers | None]] = [None] * 10
 
 
 # --------------------------------------------------------------------------------------------

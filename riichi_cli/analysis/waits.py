@@ -278,8 +278,7 @@ def waits_report(hand: HeldHand, mapping: dict, rules: Rules | None = None, visi
     seen = counts  # every tile the player sees, less the ura indicators (not turned over yet)
     for t in ctx.ura:
         seen[t] -= 1
-    best = shanten(hand.counts, len(hand.melds), rules.players)["best"]
-    assert best is not None
+    best = shanten(hand.counts, len(hand.melds), rules.players).best
     tiles = wait_tiles(hand.counts, best)
     entries, ron_yaku = wait_entries(hand, tiles, (ron, tsumo), rules, held, indicators)
     for entry, t in zip(entries, tiles):
@@ -351,7 +350,7 @@ def shanten_report(hand: HeldHand, visible: TilePairs = (), dora: TilePairs = ()
         "error": None,
         "hand": hand.notation(),
         "tiles": hand.size,
-        "shanten": shanten(hand.counts, melds, players),
+        "shanten": shanten(hand.counts, melds, players)._asdict(),
     }
     if hand.size == 13:
         accepted = unseen_list([t for t in accepts(hand.counts, melds, players) if t in in_set], seen)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
+from .native import i64
 from .record import Record
 from .rules import Rules
 from .tiles import SEATS
@@ -15,6 +16,37 @@ LIMIT_BASE: Final = {
     "sanbaiman": 6000,
     "kazoe_yakuman": 8000,
 }
+
+
+#: `shared_points`' int objects: multiples of 100 by ``value // 100 + _SHARED_SPAN``, made when first needed.
+_SHARED_SPAN: Final = 4000
+_SHARED_LIMIT: Final = 400_000  # 100 * _SHARED_SPAN
+_shared: Final[list[object]] = [None] * (2 * _SHARED_SPAN + 1)
+
+
+def shared_points(value: int) -> Any:
+    """``value`` as one shared int object when it is a multiple of 100 within +-400,000 (every share,
+    total, payment, honba and deposit of a hand), else as itself.
+
+    A kept result holds about six such numbers (points and payments); each would be an int object of
+    its own (CPython shares only -5..256), to allocate, free and walk in the garbage collector's
+    passes. Ints are immutable, so one object per value serves every result. Typed ``Any`` so that
+    the compiled caller stores the object as it is (an ``int`` would be unboxed and boxed again).
+
+    >>> shared_points(8000) is shared_points(4000 + 4000), shared_points(150)
+    (True, 150)
+    """
+    if not -_SHARED_LIMIT <= value <= _SHARED_LIMIT:
+        return value
+    v: i64 = value  # native arithmetic from here (a tagged int's `//` and `*` go through generic calls)
+    if v % 100:
+        return value
+    i: i64 = v // 100 + _SHARED_SPAN
+    found = _shared[i]
+    if found is None:  # the first time: box it into the list, and return that object
+        _shared[i] = value
+        found = _shared[i]  # (`found = value` would narrow to int: unboxed, boxed again for the list)
+    return found
 
 
 def ceil100(x: int) -> int:
@@ -77,10 +109,10 @@ def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     Points(ron=None, tsumo_dealer=2000, tsumo_other=1000, payers=3)
     """
     if not tsumo:
-        return Points(ceil100(base * (6 if dealer else 4)), None, None)
+        return Points(shared_points(ceil100(base * (6 if dealer else 4))), None, None)
     if dealer:
-        return Points(None, None, ceil100(base * 2))
-    return Points(None, ceil100(base * 2), ceil100(base))
+        return Points(None, None, shared_points(ceil100(base * 2)))
+    return Points(None, shared_points(ceil100(base * 2)), shared_points(ceil100(base)))
 
 
 def table_points(base: int, dealer: bool, tsumo: bool, rules: Rules) -> Points:
@@ -100,7 +132,8 @@ def table_points(base: int, dealer: bool, tsumo: bool, rules: Rules) -> Points:
     if not rules.tsumo_loss:
         half = ceil100(other // 2)  # North would have paid what another non-dealer pays
         dealer_pays, other = None if dealer_pays is None else dealer_pays + half, other + half
-    return Points(None, dealer_pays, other, rules.players - 1)
+    shared_dealer = None if dealer_pays is None else shared_points(dealer_pays)
+    return Points(None, shared_dealer, shared_points(other), rules.players - 1)
 
 
 def honba_share(rules: Rules, payers: int) -> int:
@@ -127,10 +160,10 @@ def payments(
     if discarder is not None:
         paid = (points.ron or 0) + honba * rules.honba_points
         if discarder == winner:  # refused before scoring; kept exact: the payment cancels out
-            delta[winner] = 1000 * sticks
+            delta[winner] = shared_points(1000 * sticks)
         else:
-            delta[discarder] = -paid
-            delta[winner] = paid + 1000 * sticks
+            delta[discarder] = shared_points(-paid)
+            delta[winner] = shared_points(paid + 1000 * sticks)
         return delta
     per_honba = honba_share(rules, players - 1)
     other = (points.tsumo_other or 0) + honba * per_honba
@@ -140,7 +173,7 @@ def payments(
         seat = SEATS[i]
         if seat != winner:
             paid = other if i or dealer is None else dealer + honba * per_honba
-            delta[seat] = -paid
+            delta[seat] = shared_points(-paid)
             total += paid
-    delta[winner] = total + 1000 * sticks
+    delta[winner] = shared_points(total + 1000 * sticks)
     return delta

@@ -114,9 +114,9 @@ def _red_counts(groups: list[int], win: int, hand: Hand) -> list[int]:
     return used
 
 
-def concealed_keys(r: Reading, hand: Hand) -> list[int]:
-    """The concealed groups and the pair of a standard reading, in tile order, red fives handed out,
-    as group keys (`_group_key`): the same keys give the same output, as dicts or as JSON text."""
+def _sorted_groups(r: Reading, hand: Hand) -> tuple[list[int], int, list[int] | None]:
+    """The concealed groups and the pair of a standard reading in tile order (``tile * 3 + kind + 1``),
+    which of them the winning tile completed (-1: none), and each one's red fives (None: no red five)."""
     groups = [r.pair * _KINDS + PAIR + 1]
     sets = r.sets
     i: i64
@@ -131,9 +131,15 @@ def concealed_keys(r: Reading, hand: Hand) -> list[int]:
         groups[j] = group
     win = _win_index(r, groups)
     r0, r1, r2 = hand.reds
-    if not (r0 or r1 or r2):
+    return groups, win, (_red_counts(groups, win, hand) if r0 or r1 or r2 else None)
+
+
+def concealed_keys(r: Reading, hand: Hand) -> list[int]:
+    """The concealed groups and the pair of a standard reading, in tile order, red fives handed out,
+    as group keys (`_group_key`): the same keys give the same output, as dicts or as JSON text."""
+    groups, win, reds = _sorted_groups(r, hand)
+    if reds is None:
         return [_group_key(group, 0, i == win) for i, group in enumerate(groups)]
-    reds = _red_counts(groups, win, hand)
     return [_group_key(group, reds[i], i == win) for i, group in enumerate(groups)]
 
 
@@ -144,8 +150,12 @@ def group_template(key: int) -> dict:
 
 
 def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
-    """The concealed groups and the pair of a standard reading as fresh output dicts."""
-    return [group_template(key).copy() for key in concealed_keys(r, hand)]
+    """The concealed groups and the pair of a standard reading as fresh output dicts (the keys of
+    `concealed_keys`, not kept in a list of their own: most are above 256, an int object each)."""
+    groups, win, reds = _sorted_groups(r, hand)
+    if reds is None:
+        return [group_template(_group_key(group, 0, i == win)).copy() for i, group in enumerate(groups)]
+    return [group_template(_group_key(group, reds[i], i == win)).copy() for i, group in enumerate(groups)]
 
 
 #: The output dict of each called meld by its notation, made when first needed (bounded): a hand's

@@ -434,7 +434,8 @@ def test_the_solver_reads_all_four_bytes_of_a_packed_number() -> None:
     values = [0.0] * (far + 1)
     values[near], values[far] = 0.75, 2000.0
     best_t, best_w, best_e = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
-    _after_draw(g, 2, values, values, values, values, [500.0], best_t, best_w, best_e)
+    # `top` (here 2000: the most a stale value is) lets a win below it look at declining.
+    _after_draw(g, 2, values, values, values, values, [500.0], best_t, best_w, best_e, 2000.0)
     assert (best_t[0], best_w[0], best_e[0], best_e[1]) == (0.75, 0.75, 0.75, 2000.0)
     # The same two states with their edges far into the edge list (offsets with every byte set: a
     # 68 MB edge list; state 0 has 65,536 edges, so its end's third byte differs from its start's,
@@ -445,8 +446,14 @@ def test_the_solver_reads_all_four_bytes_of_a_packed_number() -> None:
     g.succ_lo_b, g.win14_b = packed([start, start + many, start + many + 1]), packed([0, won + 1])
     values[won], values[far] = 500.0, 100.0
     best_t, best_w, best_e = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
-    _after_draw(g, 2, values, values, values, values, values, best_t, best_w, best_e)
+    _after_draw(g, 2, values, values, values, values, values, best_t, best_w, best_e, 1e9)
     assert (best_t[0], best_w[0], best_e[0], best_e[1]) == (0.75, 0.75, 0.75, 500.0)
+    # A win worth `top` or more is taken unread: with `top` 400 a stale 1000 behind it is not seen.
+    values[far] = 1000.0
+    _after_draw(g, 2, values, values, values, values, values, best_t, best_w, best_e, 400.0)
+    assert best_e[1] == 500.0
+    _after_draw(g, 2, values, values, values, values, values, best_t, best_w, best_e, 1000.0)
+    assert best_e[1] == 1000.0
     g.succ_b = b""
     del values
     # Before a draw, 10 tiles to draw from: 13-tile state 0 is in riichi, its one draw (2 copies) leads
@@ -459,9 +466,10 @@ def test_the_solver_reads_all_four_bytes_of_a_packed_number() -> None:
     best_w[first >> 3], best_e[first >> 3], best_first[first >> 3] = 1.0, 8000.0, 12000.0
     best_t[second >> 3], best_w[second >> 3], best_e[second >> 3] = 1.0, 0.5, 1000.0
     tenpai, win, ev, stale = [1.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
-    _before_draw(g, 2, 10.0, tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
+    top = _before_draw(g, 2, 10.0, tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
     assert tenpai == [1.0, 0.3] and win == [0.2, 0.15]
     assert stale == [1600.0, 300.0] and ev == [2400.0, 300.0]
+    assert top == 1600.0  # the most a stale value written is (the fresh 2400 is never declined into)
     # The same draws far into the edge list, offsets as above (zero bytes: draws of no copy, adding 0).
     g.draws_b = bytes(4 * start) + packed([first]) + bytes(4 * (many - 1)) + packed([second])
     g.draw_lo_b = packed([start, start + many, start + many + 1])
@@ -470,3 +478,34 @@ def test_the_solver_reads_all_four_bytes_of_a_packed_number() -> None:
     assert tenpai == [1.0, 0.3] and win == [0.2, 0.15]
     assert stale == [1600.0, 300.0] and ev == [2400.0, 300.0]
     g.draws_b = b""
+
+
+def test_thirteen_tile_states_whose_index_keys_meet_stay_apart() -> None:
+    """13-tile states are found by one int made of their two words (``hi << 5 ^ lo``); three hands
+    that make the same int (four 2s; one 1m; two 1m with four 2s and one 3s: each makes 32) are three
+    states, each found again by its own words, in any order."""
+    g = Graph(pack([0] * 37), [4] * 37, Shanten(0, 4), 0, 0, False)
+    four_2s, one_1m, mixed = (0, 4 << 3), (1, 0), (2, 4 << 3 | 1 << 6)
+    a = g.state13(four_2s[0], four_2s[1], 1, 0)
+    b = g.state13(one_1m[0], one_1m[1], 1, 0)
+    c = g.state13(mixed[0], mixed[1], 1, 0)
+    assert len({a, b, c}) == 3
+    assert (g.state13(mixed[0], mixed[1], 1, 0), g.state13(one_1m[0], one_1m[1], 1, 0)) == (c, b)
+    assert g.state13(four_2s[0], four_2s[1], 1, 0) == a
+    assert (g.hi13[b], g.lo13[b], g.hi13[c], g.lo13[c]) == (1, 0, 2, 96)
+
+
+def test_fourteen_tile_states_whose_index_keys_meet_stay_apart() -> None:
+    """The same for 14-tile states, whose int also carries a win's kind: four 2s and one 1m make the
+    same int; four 2s as a win on 2s (kind 19) is a third state."""
+    g = Graph(pack([0] * 37), [4] * 37, Shanten(0, 4), 0, 0, False)
+    a = g._state14(0, 4 << 3, 1, 0, 19)
+    b = g._state14(1, 0, 1, 0, 0)
+    c = g._state14(0, 4 << 3, -1, 0, 19)
+    assert len({a, b, c}) == 3
+    assert (g._state14(1, 0, 1, 0, 0), g._state14(0, 4 << 3, 1, 0, 19), g._state14(0, 4 << 3, -1, 0, 19)) == (
+        b,
+        a,
+        c,
+    )
+    assert g.win14[a] == g.win14[b] == -1 and g.win14[c] == 0

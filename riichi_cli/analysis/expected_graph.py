@@ -194,28 +194,43 @@ class Shanten:
 _SEVEN_NOT_HELD: Final = [NOT_HELD] * 7
 
 
+#: Bit 0 of each 3-bit count of a suit (9 counts) and of the honors (7).
+_ONES9: Final = 0o111111111
+_ONES7: Final = 0o1111111
+
+
 def _closed_stats(m: int, p: int, s: int, z: int) -> tuple[int, int, int, int]:
-    """Kinds, pairs, orphan kinds and paired orphan kinds of a hand's four parts."""
+    """Kinds, pairs, orphan kinds and paired orphan kinds of a hand's four parts.
+
+    Bit-parallel over a part's counts (each 0..4 in 3 bits): ``(x + 3) >> 2`` is 1 for a count held,
+    ``(x + 2) >> 2`` for one held twice, with no carry between counts; `_ones` counts those bits.
+    """
     kinds: i64 = 0
     pairs: i64 = 0
     orphans: i64 = 0
     paired: i64 = 0
     part: i64
-    pos: i64
-    for part in range(4):
-        x: i64 = m if part == 0 else p if part == 1 else s if part == 2 else z
-        for pos in range(7 if part == 3 else 9):
-            n = x >> (3 * pos) & 7
-            if n:
-                kinds += 1
-                orphan = part == 3 or pos == 0 or pos == 8
-                if n >= 2:
-                    pairs += 1
-                    if orphan:
-                        paired += 1
-                if orphan:
-                    orphans += 1
-    return kinds, pairs, orphans, paired
+    for part in range(3):
+        x: i64 = m if part == 0 else p if part == 1 else s
+        held: i64 = (x + 3 * _ONES9) >> 2 & _ONES9
+        twice: i64 = (x + 2 * _ONES9) >> 2 & _ONES9
+        kinds += _ones(held)
+        pairs += _ones(twice)
+        orphans += (held & 1) + (held >> 24 & 1)  # the 1 and the 9
+        paired += (twice & 1) + (twice >> 24 & 1)
+    hz: i64 = z
+    held = (hz + 3 * _ONES7) >> 2 & _ONES7
+    twice = (hz + 2 * _ONES7) >> 2 & _ONES7
+    honors = _ones(held)
+    honor_pairs = _ones(twice)
+    return kinds + honors, pairs + honor_pairs, orphans + honors, paired + honor_pairs
+
+
+def _ones(bits: i64) -> i64:
+    """How many of the 9 bits at 0, 3, ..., 24 are set: 8**k is 1 modulo 63 for k even and 8 for k
+    odd, so the remainder is (even bits) + 8 * (odd bits), at most 5 + 8 * 4 < 63."""
+    r: i64 = bits % 63
+    return (r & 7) + (r >> 3)
 
 
 def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int, bound: int) -> None:
@@ -316,8 +331,6 @@ class Graph:
         self.budget = budget  # for draws that do not lower the shanten
         self.back_budget = back_budget  # for discards that raise it
         self.riichi = riichi  # a closed tenpai hand declares riichi at once
-        self.hi13: list[int] = []
-        self.lo13: list[int] = []
         self.shanten13: list[int] = []
         self.dist13: list[int] = []
         self.riichi13: list[bool] = []
@@ -326,9 +339,11 @@ class Graph:
         self.depth13: list[int] = []
         self.depth14: list[int] = []
         self._depth = 0  # the depth of the state being expanded
-        # States by their words: lo, then hi (a 14-tile win also by its winning kind, above hi's bits).
-        self.index13: dict[int, dict[int, int]] = {}
-        self.index14: dict[int, dict[int, int]] = {}
+        # States by their words (`StateIndex`). A 14-tile win is a state per winning kind: its kind
+        # plus one is tagged above hi's bits, 0 for no win.
+        self.index13 = StateIndex()
+        self.index14 = StateIndex()
+        self.hi13, self.lo13 = self.index13.his, self.index13.los
         self.draw_lo: list[int] = []
         self.draws: list[int] = []
         self.succ_lo: list[int] = []
@@ -346,17 +361,11 @@ class Graph:
 
     def state13(self, hi: int, lo: int, shanten: int, dist: int) -> int:
         """The index of a 13-tile state, new ones numbered next (and expanded by `expand`)."""
-        inner = self.index13.get(lo)
-        if inner is None:
-            inner = {}
-            self.index13[lo] = inner
-        found = inner.get(hi)
-        if found is not None:
+        key = _mix(hi, lo)
+        found = self.index13.find(key, hi, lo)
+        if found >= 0:
             return found
-        i = len(self.hi13)
-        inner[hi] = i
-        self.hi13.append(hi)
-        self.lo13.append(lo)
+        i = self.index13.add(key, hi, lo, found)
         self.shanten13.append(shanten)
         self.dist13.append(dist)
         self.riichi13.append(self.riichi and shanten == 0)
@@ -381,6 +390,8 @@ class Graph:
         self.succ_lo_b, self.succ_lo = packed(self.succ_lo), []
         self.succ_b, self.succ = packed(self.succ), []
         self.win14_b = packed([w + 1 for w in self.win14])
+        # Every 14-tile state is found: their index goes before the solver's values come.
+        self.index14 = StateIndex()
 
     def _draws(self, i: int) -> None:
         # Native words: the shifts below stay machine instructions (a boxed int's shift is a call).
@@ -408,16 +419,13 @@ class Graph:
 
     def _state14(self, hi: i64, lo: i64, s14: i64, dist: i64, drawn: i64) -> int:
         """The index of a 14-tile state; a complete hand is a state per winning kind."""
-        tagged = hi | (drawn + 1 if s14 < 0 else 0) << 54
-        inner = self.index14.get(lo)
-        if inner is None:
-            inner = {}
-            self.index14[lo] = inner
-        found = inner.get(tagged)
-        if found is not None:
+        tag: i64 = drawn + 1 if s14 < 0 else 0
+        tagged = hi | tag << 54
+        key = _mix(hi, lo) ^ tag << 57
+        found = self.index14.find(key, tagged, lo)
+        if found >= 0:
             return found
-        j = len(self.succ_lo)
-        inner[tagged] = j
+        j = self.index14.add(key, tagged, lo, found)
         self.depth14.append(self._depth)
         self.succ_lo.append(len(self.succ))
         if s14 < 0:
@@ -440,6 +448,43 @@ class Graph:
             if s13 == s14 or d13 + s13 <= budget:
                 succ.append(self.state13(hi - UNIT_HI[d], lo - UNIT_LO[d], s13, d13))
         return j
+
+
+class StateIndex:
+    """States numbered in order by their two words, found by one int mixed from them (`_mix`, one
+    boxed key and one look-up: a dict by each word would box both), checked against the words kept;
+    the rare state whose int another took first is found by its words in ``clash``."""
+
+    def __init__(self) -> None:
+        self.by_mix: dict[int, int] = {}
+        self.clash: dict[tuple[int, int], int] = {}
+        self.his: list[int] = []
+        self.los: list[int] = []
+
+    def find(self, key: int, hi: int, lo: int) -> int:
+        """The number of the state of words ``hi``, ``lo`` (and ``key``, their mix); for a new one
+        -1 (its key is free) or -2 (taken), for `add`."""
+        found = self.by_mix.get(key, -1)
+        if found >= 0 and not (self.his[found] == hi and self.los[found] == lo):
+            found = self.clash.get((hi, lo), -2)
+        return found
+
+    def add(self, key: int, hi: int, lo: int, found: int) -> int:
+        """Number a new state (``found``: what `find` said of it)."""
+        i = len(self.his)
+        if found == -2:
+            self.clash[(hi, lo)] = i
+        else:
+            self.by_mix[key] = i
+        self.his.append(hi)
+        self.los.append(lo)
+        return i
+
+
+def _mix(hi: i64, lo: i64) -> i64:
+    """One int from a hand's two words (hi below 2**54, lo below 2**57), below 2**59; hands that
+    share it are told apart by their words."""
+    return hi << 5 ^ lo
 
 
 #: An `array` type code of 4-byte unsigned ints (``I`` on every common platform).

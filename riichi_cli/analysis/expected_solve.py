@@ -69,6 +69,7 @@ def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int],
     out_w = [[0.0 for _ in watched]]
     out_e = [[0.0 for _ in watched]]
     ends13, ends14 = _ends(g.depth13), _ends(g.depth14)
+    top = 0.0  # the most any 13-tile state's (stale) expected score is worth from the next turn
     for t in range(LAST_DRAW, turn - 1, -1):
         last = t == LAST_DRAW
         plain = wins.last if last else wins.plain
@@ -76,10 +77,12 @@ def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int],
         # Only the states reached in t - turn draws or fewer matter from turn t.
         reach = min(t - turn, len(ends13) - 1)
         n13, n14 = ends13[reach], ends14[min(reach, len(ends14) - 1)]
-        _after_draw(g, n14, tenpai, win, ev, stale, plain, best_t, best_w, best_e)
+        _after_draw(g, n14, tenpai, win, ev, stale, plain, best_t, best_w, best_e, top)
         if ippatsu:
             _first_draw(g, n14, stale, plain, first, best_e, best_first)
-        _before_draw(g, n13, float(unseen - t), tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
+        top = _before_draw(
+            g, n13, float(unseen - t), tenpai, win, ev, stale, best_t, best_w, best_e, best_first
+        )
         out_t.append([tenpai[i] for i in watched])
         out_w.append([win[i] for i in watched])
         out_e.append([ev[i] for i in watched])
@@ -111,11 +114,13 @@ def _after_draw(
     best_t: list[float],
     best_w: list[float],
     best_e: list[float],
+    top: float,
 ) -> None:
     """The best of each 14-tile state: its win or its discards into next turn's 13-tile states.
 
     The discards that decline a win lead on into the stale values (riichi stays declared); a win's
-    tenpai and win (1) are written once by `solve`.
+    tenpai and win (1) are written once by `solve`. A win worth ``top`` or more (at least any stale
+    value: `_before_draw` gives the most it wrote) is taken without a look at them.
     """
     succ, lo, win14 = g.succ_b, g.succ_lo_b, g.win14_b
     j: i64
@@ -133,6 +138,9 @@ def _after_draw(
         value = plain[w] if w >= 0 else NO_WIN
         be = 0.0
         if value != NO_WIN:  # a win: tenpai and win are 1; declining it matters to the score only
+            if value >= top:
+                best_e[j] = value
+                continue
             for e in range(4 * begin, 4 * end, 4):  # the packed edges, read in place (see `word`)
                 x = i64(succ[e]) | i64(succ[e + 1]) << 8 | i64(succ[e + 2]) << 16 | i64(succ[e + 3]) << 24
                 v = stale[x]
@@ -197,12 +205,12 @@ def _before_draw(
     best_w: list[float],
     best_e: list[float],
     best_first: list[float],
-) -> None:
+) -> float:
     """Each 13-tile state's values from this turn (in place): its pursued draws, the rest thrown back.
 
     A riichi state's draws all win, so its tenpai stays 1 (``(sum c + rest) / den``), unwritten. With
     ippatsu valued (``stale`` apart from ``ev``) a riichi state's fresh value takes its wins at the
-    first draw's value.
+    first draw's value. Returns the most a stale value written is worth (the earlier turn's ``top``).
     """
     draws, lo, riichi13 = g.draws_b, g.draw_lo_b, g.riichi13
     apart = stale is not ev
@@ -212,6 +220,7 @@ def _before_draw(
     edge: i64
     end: i64 = word(lo, 0)
     k: i64
+    top = 0.0
     for i in range(n13):
         begin = end
         k = 4 * (i + 1)  # `word(lo, i + 1)`, inline
@@ -249,8 +258,12 @@ def _before_draw(
             tenpai[i] = (at + rest * tenpai[i]) / den
         win[i] = (aw + rest * win[i]) / den
         kept = rest * stale[i]
+        value = (ae + kept) / den
+        if value > top:
+            top = value
         if apart:
-            stale[i] = (ae + kept) / den
+            stale[i] = value
             ev[i] = (af + kept) / den
         else:
-            ev[i] = (ae + kept) / den
+            ev[i] = value
+    return top

@@ -17,8 +17,8 @@ from ..core.native import i64
 from ..core.points import base_points, table_points
 from ..core.reading import readings
 from ..core.rules import Rules
-from ..core.scoring import Result, score_reading
 from ..core.tiles import dora_of_players
+from ..core.win_tally import tally
 from .expected_graph import NUM_KINDS, kind_tile
 
 #: The value of a complete hand that is no win (no yaku): never taken.
@@ -90,15 +90,15 @@ class WinScorer:
         riichi = flags & 1 != 0
         hand = Hand(tuple(counts), win, self.melds, (0, 0, 0), False)
         ctx = self._context(flags)
-        results: list[Result] = []
+        tallies: list[tuple[int, int, int]] = []
         for r in readings(hand, ctx, self.rules):
-            res = score_reading(r)
-            if isinstance(res, Result):
-                results.append(res)
+            counted = tally(r)  # the han and fu `score_reading` would give, without its record
+            if counted is not None:
+                tallies.append(counted)
         chances = [(0, 1.0)]
-        if riichi and self.ura and results:
+        if riichi and self.ura and tallies:
             chances = self._ura_chances(tiles_hi, tiles_lo, counts)
-        return WinShape(results, chances, ctx.dealer)
+        return WinShape(tallies, chances, ctx.dealer)
 
     def _context(self, flags: int) -> Context:
         ctx = self.contexts.get(flags)
@@ -197,11 +197,13 @@ _TILES_LO: Final = (1 << 48) - 1
 
 
 class WinShape:
-    """One winning hand's readings that have a yaku, the ura dora's chances, and its expected value
-    by the han that red fives add (computed when first asked)."""
+    """One winning hand's readings that have a yaku (`tally`: han, fu, fixed points), the ura dora's
+    chances, and its expected value by the han that red fives add (computed when first asked)."""
 
-    def __init__(self, results: list[Result], ura: list[tuple[int, float]], dealer: bool) -> None:
-        self.results = results
+    def __init__(
+        self, tallies: list[tuple[int, int, int]], ura: list[tuple[int, float]], dealer: bool
+    ) -> None:
+        self.tallies = tallies
         self.ura = ura
         self.dealer = dealer
         self.values: list[float] = []
@@ -212,11 +214,11 @@ class WinShape:
         return self.values[aka]
 
     def _value(self, aka: int, scorer: WinScorer) -> float:
-        if not self.results:
+        if not self.tallies:
             return NO_WIN
         total = 0.0
         for hits, chance in self.ura:
-            total += chance * _best(self.results, aka + hits, self.dealer, scorer)
+            total += chance * _best(self.tallies, aka + hits, self.dealer, scorer)
         return total
 
 
@@ -247,13 +249,11 @@ def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[in
     return [(found, n / total) for found, n in sorted(ways[draws].items())]
 
 
-def _best(results: list[Result], more: int, dealer: bool, scorer: WinScorer) -> int:
-    """What the best reading pays by tsumo with ``more`` han (a yakuman pays as it is)."""
+def _best(tallies: list[tuple[int, int, int]], more: int, dealer: bool, scorer: WinScorer) -> int:
+    """What the best reading pays by tsumo with ``more`` han (a fixed amount pays as it is)."""
     best = 0
-    for r in results:
-        if r.yakuman or r.han is None or r.fu is None:
-            points = r.points.total
-        else:
-            points = scorer.points_of(r.han + more, r.fu, dealer)
-        best = max(best, points)
+    for han, fu, fixed in tallies:
+        points = fixed if fixed else scorer.points_of(han + more, fu, dealer)
+        if points > best:
+            best = points
     return best

@@ -9,13 +9,17 @@ Each line gives wall-clock time and CPU time (user + system of this process or o
 workers): on a shared machine the CPU time is the steadier measure of the work done. The whole-process
 runs take turns (one of each per round), so a load that comes and goes weighs on them alike, and the
 line "two busy processes" says how free the second core was: `--jobs 2` can only gain when it is.
+``--repeat N`` gives the logs folder N times to the whole-process runs (a corpus N times larger, the
+same games): start-up (interpreter, imports, worker processes) then weighs less against the work, as
+on a real corpus of thousands of games.
 
-    .venv/bin/python bench/bench_replay.py [--rounds 3] [--jobs 1,2] [--no-dask]
+    .venv/bin/python bench/bench_replay.py [--rounds 3] [--jobs 1,2] [--repeat 1] [--no-dask]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import logging
 import resource
@@ -68,8 +72,10 @@ def in_process(path: Path, rounds: int) -> None:
 
 
 def counts(jsonl: str) -> tuple[int, int]:
+    """(games, wins) of jsonl output: a game is a run of objects of one file (a folder given twice is
+    read twice)."""
     objs = [json.loads(line) for line in jsonl.splitlines()]
-    return len({d["source"] for d in objs}), sum(d["kind"] == "win" for d in objs)
+    return sum(1 for _ in itertools.groupby(d["source"] for d in objs)), sum(d["kind"] == "win" for d in objs)
 
 
 def report(label: str, seconds: float, cpu: float | None, games: int, wins: int) -> None:
@@ -83,6 +89,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="runs per way, best kept (default 3)")
     parser.add_argument("--jobs", default="1,2", help="comma-separated --jobs values (default 1,2)")
+    parser.add_argument("--repeat", type=int, default=1, help="the logs N times in the whole-process runs")
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask LocalCluster run")
     args = parser.parse_args()
     if not LOGS.is_dir():
@@ -91,9 +98,10 @@ def main() -> None:
     in_process(LOGS / "mjlog", args.rounds)
     print(f"two busy processes side by side take {parallel_headroom():.2f}x one alone "
           "(1 on two idle cores, 2 with one core left)")  # fmt: skip
-    base = riichi_command() + ["replay", str(LOGS), "--format", "jsonl"]
+    corpus = [str(LOGS)] * args.repeat
+    base = riichi_command() + ["replay", *corpus, "--format", "jsonl"]
     jobs = [int(j) for j in args.jobs.split(",")]
-    table = riichi_command() + ["replay", str(LOGS), "--jobs", "1"]
+    table = riichi_command() + ["replay", *corpus, "--jobs", "1"]
     runs = timed([base + ["--jobs", str(j)] for j in jobs] + [table], args.rounds)
     for j, (seconds, cpu, out) in zip(jobs, runs):
         report(f"riichi replay --jobs {j}", seconds, cpu, *counts(out))
@@ -109,7 +117,6 @@ def main() -> None:
     except ImportError:
         print("dask not installed: pip install 'riichi-cli[dask]' for the --scheduler run")
         return
-    base = riichi_command() + ["replay", str(LOGS), "--format", "jsonl"]
     quiet = {"silence_logs": logging.CRITICAL}  # no heartbeat noise when the cluster shuts down
     with LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, **quiet

@@ -131,3 +131,33 @@ def test_tenhou6_calls(text, kind, notation, called, source):
 def test_tenhou6_bad_calls(bad):
     with pytest.raises(LogError):
         parse_call(bad)
+
+
+# -- mjlog attributes: numbers as int() of each part reads them (the fast byte reading agrees) ----------
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("250,250,250,250", [250, 250, 250, 250]),
+        ("262,-60,236,0,243,-10,259,70", [262, -60, 236, 0, 243, -10, 259, 70]),  # sc: score, change...
+        ("-0,-007", [0, -7]),
+        ("", []),
+        (",5,,", [5]),  # empty parts are left out
+        (" 5, -6", [5, -6]),  # blanks go the slow way, which strips them
+        ("+5", [5]),
+        ("999999999999999999,-1000000000000000000000", [999999999999999999, -1000000000000000000000]),
+    ],
+)
+def test_mjlog_numbers(text, expected):
+    from riichi_cli.logs.mjlog import ints
+
+    assert ints(text) == expected
+
+
+@pytest.mark.parametrize("bad", ["-", "5,-", "--5", "5-", "-,5", "5-6", "1_0,-"])
+def test_mjlog_bad_numbers(bad):
+    from riichi_cli.logs.mjlog import ints
+
+    with pytest.raises(LogError, match="is not a list of numbers"):
+        ints(bad)

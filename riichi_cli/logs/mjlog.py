@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from ..core.errors import clip
+from ..core.native import i64
 from .bounds import ECHO, MAX_ATTRIBUTE, MAX_EVENTS, attribute, check_round, events_room, yaku_count
 from .melds import decode_m
 from .model import (
@@ -77,6 +78,13 @@ SANMA: Final = 0x10
 #: the tile of each mjlog id, with red fives and without (read once, not per draw and discard)
 RED_TILES: Final = tuple(from_id(i, True) for i in range(136))
 PLAIN_TILES: Final = tuple(from_id(i, False) for i in range(136))
+#: Every draw (``[seat * 68 + tile]``) and discard (``[(seat * 68 + tile) * 2 + tsumogiri]``) a move tag can
+#: be (68 tiles: kind * 2 + red), made once and shared by every round: nothing changes an event once
+#: made, and a log is mostly these (no object to make, free and follow in the garbage collector per move).
+_DRAW_EVENTS: Final = tuple(Draw(seat, tile) for seat in range(4) for tile in range(68))
+_DISCARD_EVENTS: Final = tuple(
+    Discard(seat, tile, t == 1) for seat in range(4) for tile in range(68) for t in (0, 1)
+)
 
 
 def ints(text: str) -> list[int]:
@@ -95,24 +103,38 @@ def ints(text: str) -> list[int]:
 
 
 def _digit_list(data: bytes) -> list[int] | None:
-    """The numbers of ASCII digits and commas, empty parts left out, as ``int`` of each non-blank part
-    of ``split(",")`` gives them (which costs a string and a generic conversion per number); None for
-    any other byte (a sign, a blank, an underscore...): the generic reading then decides."""
+    """The numbers of ASCII digits and commas, a part perhaps led by a minus (the changes of ``sc``),
+    empty parts left out, as ``int`` of each non-blank part of ``split(",")`` gives them (which costs a
+    string and a generic conversion per number); None for any other byte (a plus, a blank, an
+    underscore, a minus alone or after a digit...): the generic reading then decides."""
     out: list[int] = []
-    value = -1  # the number being read; -1 before its first digit
+    value: i64 = -1  # the digits of the part being read; -1 before its first digit
+    sign: i64 = 1  # -1 after a minus that leads the part
     for k in range(len(data)):
-        b = data[k]
+        b: i64 = data[k]
         if 48 <= b <= 57:
+            if value > _MAX_NATIVE:  # a number of 19 digits or more: int() reads it
+                return None
             value = b - 48 if value < 0 else value * 10 + b - 48
         elif b == 44:
             if value >= 0:
-                out.append(value)
-            value = -1
+                out.append(sign * value)
+            elif sign < 0:
+                return None
+            value, sign = -1, 1
+        elif b == 45 and value < 0 and sign > 0:
+            sign = -1
         else:
             return None
     if value >= 0:
-        out.append(value)
+        out.append(sign * value)
+    elif sign < 0:
+        return None
     return out
+
+
+#: The largest number `_digit_list` takes one more digit on within a native 64-bit int.
+_MAX_NATIVE: Final = 10**17
 
 
 #: What may come before ``<mjloggm``: blanks, an XML declaration, comments (a log id, a note), a doctype.
@@ -185,33 +207,26 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
     a `Problem`. A round cut off by the end of the log (``last``) is left to `mjlog_ending` to report.
 
     The tags are taken in turn as `_TAG` finds them (one at a time: a flood of tags is never held as a
-    list); the bare draws and discards, most of a log, are read by `_bare_move` without the regex."""
+    list); the bare draws and discards, most of a log, are read character by character without the
+    regex."""
     game.started = first
     rnd: Round | None = None
     drawn = [-1] * 4  # the id each seat drew last (a discard of the same id is tsumogiri)
     tiles = RED_TILES if game.red_fives else PLAIN_TILES
-    skip = 0  # after a lost round, the tags before the next <INIT are passed over unread
-    pos = 0  # where the tag last read ends: a "<" before it is inside that tag
-    # Each "<" in turn (the text split at them once: cheaper than a search per tag); ``at`` is where
-    # the "<" of ``body`` stands.
-    bodies = text.split("<")
-    next_at = len(bodies[0])
-    for k in range(1, len(bodies)):
-        body = bodies[k]
-        at = next_at
-        next_at = at + 1 + len(body)
-        if at < pos:
-            continue
-        code = _BARE.get(body, -1)
-        if code >= 0:  # most tags: <T12/> alone between two "<", read with one look-up
-            letter, i, digits_end = code >> 8, code & 255, 0
-        else:
-            letter, i, digits_end = _bare_move(text, at)
+    skip: i64 = 0  # after a lost round, the tags before the next <INIT are passed over unread
+    pos: i64 = 0  # where the tag last read ends: a "<" before it is inside that tag
+    size: i64 = len(text)
+    while True:
+        at: i64 = text.find("<", pos)
+        if at < 0:
+            break
+        code = _bare_move(text, at, size)
+        letter: i64 = code >> 52 if code >= 0 else -1
         if letter >= 0:  # <T12/>: the same tag as `_TAG` reads it, without its match object
-            pos = next_at if code >= 0 else digits_end + (1 if text[digits_end] == ">" else 2)
+            pos = code & 0xFFFFFFFF
             if at < skip or rnd is None:
                 continue  # before any round _tag passes a move over too
-            name, number, move = _LETTERS[letter], "", letter
+            name, number, move = "", "", letter  # the name is only said in an error, below
         else:
             tag = _TAG.search(text, at)
             if tag is None:
@@ -228,21 +243,22 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
             if rnd is not None and len(rnd.events) >= MAX_EVENTS:
                 events_room(len(rnd.events))
             if move >= 0 and rnd is not None:  # most tags: a draw or a discard, read fast
-                i = i if letter >= 0 else int(number)
+                i: int = code >> 32 & 0xFFFFF if letter >= 0 else int(number)
                 seat = move % 4
                 tile = tiles[i] if i < 136 else from_id(i)  # from_id says why an id is out of range
                 if move < 4:
-                    rnd.events.append(Draw(seat, tile))
+                    rnd.events.append(_DRAW_EVENTS[seat * 68 + tile])
                     drawn[seat] = i
                 else:
-                    rnd.events.append(Discard(seat, tile, drawn[seat] == i))
+                    tsumogiri = 1 if drawn[seat] == i else 0
+                    rnd.events.append(_DISCARD_EVENTS[(seat * 68 + tile) * 2 + tsumogiri])
                     drawn[seat] = -1
                 continue
             rnd = _tag(game, rnd, name, number, _attributes(attrs))
         except (LogError, ValueError, KeyError, IndexError) as e:
-            if code >= 0:  # the digits end before the tag's "/>" or ">"
-                digits_end = next_at - (2 if body.endswith("/>") else 1)
-            number = text[at + 2 : digits_end] if letter >= 0 else number
+            if letter >= 0:  # a bare move: its letter, and its digits up to its "/>" or ">"
+                name = _LETTERS[letter]
+                number = text[at + 2 : pos - (2 if text[pos - 2] == "/" else 1)]
             why = f"bad <{clip(name + number, ECHO)}> tag: {clip(str(e), 3 * ECHO)}"
             if rnd is not None and name != "INIT":  # the round being read is lost
                 yield Problem(rnd.index, why, rnd.name, rnd.honba)
@@ -256,36 +272,40 @@ def mjlog_rounds(game: Game, text: str, first: int, last: bool = True) -> Iterat
         yield finished(rnd)
 
 
-#: The text after the "<" of each bare draw or discard tag of an id 0-135 (``T12/>``, ``D5>``) ->
-#: the tag's letter (its index in `_LETTERS`) << 8 | the id: what `_bare_move` reads from it.
-_BARE: Final = {f"{c}{i}{end}": k << 8 | i for k, c in enumerate(_LETTERS) for i in range(136)
-                for end in ("/>", ">")}  # fmt: skip
 #: The longest tile id `_bare_move` reads (a longer one goes to `_TAG` and int(), which says why).
 _ID_DIGITS: Final = 6
+#: Each ASCII code -> 1 + the index in `_LETTERS` of a draw or discard letter, 0 for any other character.
+_LETTER_CODES: Final = bytes(_LETTERS.find(chr(c)) + 1 for c in range(128))
+#: The longest text whose tag ends `_bare_move` packs in its answer's low 32 bits.
+_MAX_PACKED: Final = 0xFFFFFFFF - 2
 
 
-def _bare_move(text: str, at: int) -> tuple[int, int, int]:
-    """``(letter, id, end of the digits)`` of a draw or discard tag without attributes at ``at``
-    (``<T12/>``, ``<D5>``): exactly the tags `_TAG` reads as a letter of `_LETTERS`, ASCII digits and
-    no attributes; ``letter`` is -1 for any other tag, which `_TAG` then reads."""
-    size = len(text)
-    if at + 3 >= size:
-        return -1, 0, 0
-    letter = _LETTERS.find(text[at + 1])
+def _bare_move(text: str, at: i64, size: i64) -> i64:
+    """A draw or discard tag without attributes at ``at`` (``<T12/>``, ``<D5>``) packed as ``letter << 52
+    | id << 32 | end`` (``letter`` its index in `_LETTERS`, ``end`` where the tag ends); -1 for any other
+    tag, which `_TAG` then reads. Exactly the tags `_TAG` reads as a letter of `_LETTERS`, 1-6 ASCII
+    digits and no attributes. (Native ints, not a tuple: compiled, nothing is allocated per tag.)"""
+    if at + 1 >= size or size > _MAX_PACKED:
+        return -1
+    c: i64 = ord(text[at + 1])
+    letter: i64 = _LETTER_CODES[c] - 1 if c < 128 else -1
     if letter < 0:
-        return -1, 0, 0
-    j, value = at + 2, 0
+        return -1
+    j: i64 = at + 2
+    value: i64 = 0
     while j < size and j - at - 2 <= _ID_DIGITS:
-        digit = ord(text[j]) - 48
-        if not 0 <= digit <= 9:
+        digit: i64 = ord(text[j]) - 48
+        if digit < 0 or digit > 9:
             break
         value = value * 10 + digit
         j += 1
     if j == at + 2 or j - at - 2 > _ID_DIGITS or j >= size:
-        return -1, 0, 0
-    if text[j] == ">" or text[j] == "/" and text[j + 1 : j + 2] == ">":
-        return letter, value, j
-    return -1, 0, 0
+        return -1
+    if text[j] == ">":
+        return letter << 52 | value << 32 | j + 1
+    if text[j] == "/" and j + 1 < size and text[j + 1] == ">":
+        return letter << 52 | value << 32 | j + 2
+    return -1
 
 
 def mjlog_ending(text: str, starts: list[int]) -> str | None:

@@ -100,11 +100,11 @@ def _grow(row: list[int], size: int) -> None:
         row.extend([-1] * (size - len(row)))
 
 
-def _times(a: int, b: int) -> int:
+def _times(a: i64, b: i64) -> i64:
     """The id of the product of vectors ``a`` and ``b`` (memoised)."""
     row = _product_rows[a]
     if b < len(row):
-        vid = row[b]
+        vid: i64 = row[b]
         if vid >= 0:
             return vid
     vid = _intern(_product(_vectors[a], _vectors[b]))
@@ -113,10 +113,14 @@ def _times(a: int, b: int) -> int:
     return vid
 
 
+# Id 0 is no real vector (no distance is negative): every id read from a memo is then a boxed int of
+# one digit, where 0 has none and its read takes another branch (an empty suit, the fresh vector, is
+# common and mispredicted: cachegrind, issue 22).
+_intern((-1,) * _VEC_LEN)
 _FRESH_ID: Final = _intern(_FRESH)
 
 
-def _entry(a: int, b: int, target: int) -> int:
+def _entry(a: i64, b: i64, target: i64) -> i64:
     """Entry ``target`` of the product of vectors ``a`` and ``b``; only that entry is computed.
 
     ``target`` is odd (a pair), so every split of it puts the pair on exactly one side.
@@ -124,7 +128,7 @@ def _entry(a: int, b: int, target: int) -> int:
     row = _entry_rows[a]
     i = 5 * b + (target >> 1)
     if i < len(row):
-        value = row[i]
+        value: i64 = row[i]
         if value >= 0:
             return value
     left, right = _vectors[a], _vectors[b]

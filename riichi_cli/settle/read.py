@@ -39,7 +39,12 @@ def prefixed(label: str) -> Iterator[None]:
         raise e.reworded(f"{label}: {e.message}") from None
 
 
-@dataclass(frozen=True)
+# Round and Entry (and wins.Scored, wins.Pao) write their own __init__: compiled, it is native, where a
+# dataclass's generated one runs as interpreted Python (about 14,000 instructions per Round). Not
+# frozen (a compiled frozen dataclass cannot have its own __init__); they compare by value as before.
+
+
+@dataclass(init=False)
 class Round:
     """The round-level keys, checked. ``riichi`` is the seats that declared riichi this round."""
 
@@ -52,6 +57,11 @@ class Round:
     ura: Any
     scores: dict[str, int] | None
     id: Any
+
+    def __init__(self, rules: Rules, round_wind: str, honba: int, sticks: int, riichi: tuple[str, ...],
+                 dora: Any, ura: Any, scores: dict[str, int] | None, id: Any) -> None:  # fmt: skip
+        self.rules, self.round_wind, self.honba, self.sticks = rules, round_wind, honba, sticks
+        self.riichi, self.dora, self.ura, self.scores, self.id = riichi, dora, ura, scores, id
 
     @property
     def seats(self) -> str:
@@ -159,7 +169,7 @@ def check_deposits(rnd: Round, declared: tuple[str, ...]) -> None:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(init=False)
 class Entry:
     """One win as given: ``label`` names it in messages, ``raw`` holds its input keys (no pao)."""
 
@@ -170,6 +180,11 @@ class Entry:
     pao: str | None
     riichi: bool
     raw: dict
+
+    def __init__(self, label: str, seat: str, tsumo: bool, discarder: str | None, pao: str | None,
+                 riichi: bool, raw: dict) -> None:  # fmt: skip
+        self.label, self.seat, self.tsumo, self.discarder = label, seat, tsumo, discarder
+        self.pao, self.riichi, self.raw = pao, riichi, raw
 
 
 def read_entry(i: int, raw: object, table: str = SEATS) -> Entry:

@@ -21,7 +21,7 @@ def score_entry(e: Entry, rnd: Round) -> Result:
         return score_request(build_request(scorer_mapping(e, rnd), rnd.rules))
 
 
-@dataclass(frozen=True)
+@dataclass(init=False)  # a native __init__, see read.Round
 class Pao:
     """A liability: ``part`` of the hand's ``of`` yakuman are paid by ``liable``."""
 
@@ -30,12 +30,18 @@ class Pao:
     part: int
     of: int
 
+    def __init__(self, liable: str, yakuman: tuple[str, ...], part: int, of: int) -> None:
+        self.liable, self.yakuman, self.part, self.of = liable, yakuman, part, of
 
-@dataclass(frozen=True)
+
+@dataclass(init=False)
 class Scored:
     entry: Entry
     result: Result
     pao: Pao | None
+
+    def __init__(self, entry: Entry, result: Result, pao: Pao | None) -> None:
+        self.entry, self.result, self.pao = entry, result, pao
 
 
 def check_one_tile(scored: list[Scored]) -> None:

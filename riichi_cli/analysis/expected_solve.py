@@ -86,6 +86,7 @@ def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int],
     out_w = [[0.0] for _ in watched]
     out_e = [[0.0] for _ in watched]
     ends13, ends14 = _ends(g.depth13), _ends(g.depth14)
+    succ, drawn = _successors(g, states), _drawn(g, bests)
     top = 0.0  # the most any 13-tile state's (stale) expected score is worth from the next turn
     for t in range(LAST_DRAW, turn - 1, -1):
         last = t == LAST_DRAW
@@ -94,10 +95,10 @@ def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int],
         # Only the states reached in t - turn draws or fewer matter from turn t.
         reach = min(t - turn, len(ends13) - 1)
         n13, n14 = ends13[reach], ends14[min(reach, len(ends14) - 1)]
-        _after_draw(g, n14, states, plain, bests, top)
+        _after_draw(g, n14, succ, plain, bests, top)
         if ippatsu:
-            _first_draw(g, n14, states, plain, first, bests)
-        top = _before_draw(g, n13, float(unseen - t), states, bests, ippatsu)
+            _first_draw(g, n14, succ, plain, first, bests)
+        top = _before_draw(g, n13, float(unseen - t), states, drawn, ippatsu)
         for n in range(len(watched)):
             state = states[watched[n]]
             out_t[n].append(state.tenpai)
@@ -121,8 +122,33 @@ def _ends(depths: list[int]) -> list[int]:
     return ends
 
 
+def _successors(g: Graph, states: list[Values13]) -> list[Values13]:
+    """The 13-tile state each discard edge leads to, in edge order: read once from the packed edges
+    (4 bytes each, see `word`), then every turn by its place."""
+    succ = g.succ_b
+    out: list[Values13] = []
+    e: i64
+    for e in range(0, len(succ), 4):
+        out.append(
+            states[i64(succ[e]) | i64(succ[e + 1]) << 8 | i64(succ[e + 2]) << 16 | i64(succ[e + 3]) << 24]
+        )
+    return out
+
+
+def _drawn(g: Graph, bests: list[Best14]) -> list[Best14]:
+    """The 14-tile state each draw edge leads to, in edge order (an edge is the state shifted left 3
+    bits, or'd with the copies: those are the first byte's low bits, read by `_before_draw`)."""
+    draws = g.draws_b
+    out: list[Best14] = []
+    e: i64
+    for e in range(0, len(draws), 4):
+        edge = i64(draws[e]) | i64(draws[e + 1]) << 8 | i64(draws[e + 2]) << 16 | i64(draws[e + 3]) << 24
+        out.append(bests[edge >> 3])
+    return out
+
+
 def _after_draw(
-    g: Graph, n14: i64, states: list[Values13], plain: list[float], bests: list[Best14], top: float
+    g: Graph, n14: i64, succ: list[Values13], plain: list[float], bests: list[Best14], top: float
 ) -> None:
     """The best of each 14-tile state: its win or its discards into next turn's 13-tile states.
 
@@ -130,10 +156,9 @@ def _after_draw(
     tenpai and win (1) are written once by `solve`. A win worth ``top`` or more (at least any stale
     value: `_before_draw` gives the most it wrote) is taken without a look at them.
     """
-    succ, lo, win14 = g.succ_b, g.succ_lo_b, g.win14_b
+    lo, win14 = g.succ_lo_b, g.win14_b
     j: i64
     e: i64
-    x: i64
     w: i64
     end: i64 = word(lo, 0)
     k: i64
@@ -150,17 +175,15 @@ def _after_draw(
             if value >= top:
                 best.ev = value
                 continue
-            for e in range(4 * begin, 4 * end, 4):  # the packed edges, read in place (see `word`)
-                x = i64(succ[e]) | i64(succ[e + 1]) << 8 | i64(succ[e + 2]) << 16 | i64(succ[e + 3]) << 24
-                v = states[x].stale
+            for e in range(begin, end):
+                v = succ[e].stale
                 if v > be:
                     be = v
             best.ev = value if value > be else be
             continue
         bt = bw = 0.0
-        for e in range(4 * begin, 4 * end, 4):
-            x = i64(succ[e]) | i64(succ[e + 1]) << 8 | i64(succ[e + 2]) << 16 | i64(succ[e + 3]) << 24
-            s = states[x]
+        for e in range(begin, end):
+            s = succ[e]
             v = s.tenpai
             if v > bt:
                 bt = v
@@ -176,11 +199,11 @@ def _after_draw(
 
 
 def _first_draw(
-    g: Graph, n14: i64, states: list[Values13], plain: list[float], first: list[float], bests: list[Best14]
+    g: Graph, n14: i64, succ: list[Values13], plain: list[float], first: list[float], bests: list[Best14]
 ) -> None:
     """With ippatsu valued: each 14-tile state's expected score when this draw is the riichi's first
     (a win is worth ``first``; declining it, or any other state, is worth what `_after_draw` found)."""
-    succ, lo, win14 = g.succ_b, g.succ_lo_b, g.win14_b
+    lo, win14 = g.succ_lo_b, g.win14_b
     j: i64
     e: i64
     w: i64
@@ -190,7 +213,7 @@ def _first_draw(
         if w >= 0 and plain[w] != NO_WIN:
             be = 0.0
             for e in range(word(lo, j), word(lo, j + 1)):
-                v = states[word(succ, e)].stale
+                v = succ[e].stale
                 if v > be:
                     be = v
             best.first = first[w] if first[w] > be else be
@@ -199,7 +222,7 @@ def _first_draw(
 
 
 def _before_draw(
-    g: Graph, n13: i64, den: float, states: list[Values13], bests: list[Best14], apart: bool
+    g: Graph, n13: i64, den: float, states: list[Values13], drawn: list[Best14], apart: bool
 ) -> float:
     """Each 13-tile state's values from this turn (in place): its pursued draws, the rest thrown back.
 
@@ -211,7 +234,6 @@ def _before_draw(
     draws, lo, riichi13 = g.draws_b, g.draw_lo_b, g.riichi13
     i: i64
     e: i64
-    edge: i64
     end: i64 = word(lo, 0)
     k: i64
     top = 0.0
@@ -223,12 +245,9 @@ def _before_draw(
         state = states[i]
         if riichi13[i]:
             aw = ae = af = 0.0
-            for e in range(4 * begin, 4 * end, 4):  # the packed edges, read in place (see `word`)
-                edge = (
-                    i64(draws[e]) | i64(draws[e + 1]) << 8 | i64(draws[e + 2]) << 16 | i64(draws[e + 3]) << 24
-                )
-                c = float(edge & 7)
-                best = bests[edge >> 3]
+            for e in range(begin, end):  # the copies: the packed edge's low 3 bits (see `_drawn`)
+                c = float(draws[4 * e] & 7)
+                best = drawn[e]
                 rest -= c
                 aw += c * best.win
                 ae += c * best.ev
@@ -238,12 +257,9 @@ def _before_draw(
                 af = ae
         else:
             at = aw = ae = 0.0
-            for e in range(4 * begin, 4 * end, 4):
-                edge = (
-                    i64(draws[e]) | i64(draws[e + 1]) << 8 | i64(draws[e + 2]) << 16 | i64(draws[e + 3]) << 24
-                )
-                c = float(edge & 7)
-                best = bests[edge >> 3]
+            for e in range(begin, end):
+                c = float(draws[4 * e] & 7)
+                best = drawn[e]
                 rest -= c
                 at += c * best.tenpai
                 aw += c * best.win

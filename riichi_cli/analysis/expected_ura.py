@@ -57,7 +57,7 @@ class UraHits:
         changed: i64 = 0
         for t in range(34):
             if counts[t]:
-                changed |= i64(1) << t | near[t]
+                changed |= _BIT[t] | near[t]
         weights = self.base[:]
         tiles: i64 = self.tiles
         for t in range(34):
@@ -83,7 +83,7 @@ class UraHits:
         t: i64
         for t in range(34):
             d = self.target[t]
-            self.near[d] = self.near[d] | 1 << t
+            self.near[d] = self.near[d] | _BIT[t]
             if self.pool34[t] > 0:
                 self.base[self.meld_counts[d]] += self.pool34[t]
                 self.tiles += self.pool34[t]
@@ -115,6 +115,10 @@ def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[in
         total += n
     return [(found, n / total) for found, n in sorted(ways[draws].items())]
 
+
+#: Bit t of a set of tiles. (A table: mypyc compiles ``1 << t`` for a native int t as a shift of a C
+#: int, wrong from t = 31 on.)
+_BIT: Final = [2**t for t in range(34)]
 
 #: The tile each tile indicates as ura dora, by the number of players (the same for every problem).
 _TARGETS: Final[dict[int, list[int]]] = {}

@@ -1,9 +1,8 @@
 """The ura dora chances `riichi analyze` gives a riichi win (`expected_ura.UraHits`).
 
-One indicator is worked out from the tiles the hand holds and those indicating them only (the rest of
-the pool weighs as it would with no hand at all): checked by hand on one hand, and against the plain
-definition (every unseen tile, the dora its copies find) on random hands, melds and pools, four and
-three players.
+One indicator is counted straight from the hand's packed counts: checked by hand on two hands, and
+against the plain definition (every unseen tile, the dora its copies find) on random hands, melds and
+pools, four and three players; two indicators against `hit_chances` on the same hands.
 """
 
 from __future__ import annotations

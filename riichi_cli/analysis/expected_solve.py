@@ -44,23 +44,31 @@ class PerTurn:
 class Values13:
     """A 13-tile state's values from the turn being solved: native floats in one object (a list of
     floats would box each value read and allocate each value written). ``stale`` is the expected
-    score of a riichi state stayed in (with ippatsu valued; ``ev`` otherwise)."""
+    score of a riichi state stayed in (with ippatsu valued; ``ev`` otherwise). Its draws are the
+    draw edges ``begin`` to ``end`` (read once from the packed bounds: `_states13`)."""
 
-    def __init__(self, tenpai: float) -> None:
+    def __init__(self, tenpai: float, begin: i64 = 0, end: i64 = 0, riichi: bool = False) -> None:
         self.tenpai = tenpai
         self.win = 0.0
         self.ev = 0.0
         self.stale = 0.0
+        self.begin = begin
+        self.end = end
+        self.riichi = riichi
 
 
 class Best14:
-    """A 14-tile state's best values after this turn's draw (``first``: on the ippatsu draw)."""
+    """A 14-tile state's best values after this turn's draw (``first``: on the ippatsu draw), its
+    discards (edges ``begin`` to ``end``) and the win it offers (``offer``: its number, or -1)."""
 
-    def __init__(self) -> None:
+    def __init__(self, begin: i64 = 0, end: i64 = 0, offer: i64 = -1) -> None:
         self.tenpai = 0.0
         self.win = 0.0
         self.ev = 0.0
         self.first = 0.0
+        self.begin = begin
+        self.end = end
+        self.offer = offer
 
 
 def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int], ippatsu: bool) -> PerTurn:
@@ -71,16 +79,13 @@ def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int],
     14-tile states' best values are kept in objects reused every turn. A win offers tenpai and win 1
     at every turn, written once.
     """
-    size14 = len(g.win14)
-    states = [Values13(1.0 if s == 0 else 0.0) for s in g.shanten13]
-    bests = [Best14() for _ in range(size14)]
+    states, bests = _states13(g), _states14(g)
     # The first turn solved is the last draw's: its wins (haitei may be a hand's only yaku) are the
     # wins of every earlier turn and more; a win that is none earlier is then written as a non-win.
-    win14 = g.win14
-    for j in range(size14):
-        if win14[j] >= 0 and wins.last[win14[j]] != NO_WIN:
-            bests[j].tenpai = 1.0
-            bests[j].win = 1.0
+    for best in bests:
+        if best.offer >= 0 and wins.last[best.offer] != NO_WIN:
+            best.tenpai = 1.0
+            best.win = 1.0
     # Each watched state's values, from turn 18 backwards (reversed at the end).
     out_t = [[states[i].tenpai] for i in watched]
     out_w = [[0.0] for _ in watched]
@@ -95,10 +100,10 @@ def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int],
         # Only the states reached in t - turn draws or fewer matter from turn t.
         reach = min(t - turn, len(ends13) - 1)
         n13, n14 = ends13[reach], ends14[min(reach, len(ends14) - 1)]
-        _after_draw(g, n14, succ, plain, bests, top)
+        _after_draw(n14, succ, plain, bests, top)
         if ippatsu:
-            _first_draw(g, n14, succ, plain, first, bests)
-        top = _before_draw(g, n13, float(unseen - t), states, drawn, ippatsu)
+            _first_draw(n14, succ, plain, first, bests)
+        top = _before_draw(g.draws_b, n13, float(unseen - t), states, drawn, ippatsu)
         for n in range(len(watched)):
             state = states[watched[n]]
             out_t[n].append(state.tenpai)
@@ -120,6 +125,33 @@ def _ends(depths: list[int]) -> list[int]:
     while len(ends) <= (depths[-1] if depths else 0):
         ends.append(len(depths))
     return ends
+
+
+def _states13(g: Graph) -> list[Values13]:
+    """The 13-tile states, each with its draw edges' bounds (4 bytes each, see `word`), its riichi
+    flag, and its value at the end (turn 18): tenpai counts 1."""
+    lo, shanten13, riichi13 = g.draw_lo_b, g.shanten13, g.riichi13
+    out: list[Values13] = []
+    i: i64
+    begin = word(lo, 0)
+    for i in range(len(lo) // 4 - 1):
+        end = word(lo, i + 1)
+        out.append(Values13(1.0 if shanten13[i] == 0 else 0.0, begin, end, riichi13[i]))
+        begin = end
+    return out
+
+
+def _states14(g: Graph) -> list[Best14]:
+    """The 14-tile states, each with its discard edges' bounds and the number of its win (-1: none)."""
+    lo, win14 = g.succ_lo_b, g.win14_b
+    out: list[Best14] = []
+    j: i64
+    begin = word(lo, 0)
+    for j in range(len(lo) // 4 - 1):
+        end = word(lo, j + 1)
+        out.append(Best14(begin, end, word(win14, j) - 1))
+        begin = end
+    return out
 
 
 def _successors(g: Graph, states: list[Values13]) -> list[Values13]:
@@ -147,42 +179,33 @@ def _drawn(g: Graph, bests: list[Best14]) -> list[Best14]:
     return out
 
 
-def _after_draw(
-    g: Graph, n14: i64, succ: list[Values13], plain: list[float], bests: list[Best14], top: float
-) -> None:
+def _after_draw(n14: i64, succ: list[Values13], plain: list[float], bests: list[Best14], top: float) -> None:
     """The best of each 14-tile state: its win or its discards into next turn's 13-tile states.
 
     The discards that decline a win lead on into the stale values (riichi stays declared); a win's
     tenpai and win (1) are written once by `solve`. A win worth ``top`` or more (at least any stale
     value: `_before_draw` gives the most it wrote) is taken without a look at them.
     """
-    lo, win14 = g.succ_lo_b, g.win14_b
     j: i64
     e: i64
     w: i64
-    end: i64 = word(lo, 0)
-    k: i64
     for j in range(n14):
-        begin = end
-        k = 4 * (j + 1)  # `word(lo, j + 1)` and `word(win14, j) - 1`, inline (no call per state)
-        end = i64(lo[k]) | i64(lo[k + 1]) << 8 | i64(lo[k + 2]) << 16 | i64(lo[k + 3]) << 24
-        k -= 4
-        w = (i64(win14[k]) | i64(win14[k + 1]) << 8 | i64(win14[k + 2]) << 16 | i64(win14[k + 3]) << 24) - 1
-        value = plain[w] if w >= 0 else NO_WIN
         best = bests[j]
+        w = best.offer
+        value = plain[w] if w >= 0 else NO_WIN
         be = 0.0
         if value != NO_WIN:  # a win: tenpai and win are 1; declining it matters to the score only
             if value >= top:
                 best.ev = value
                 continue
-            for e in range(begin, end):
+            for e in range(best.begin, best.end):
                 v = succ[e].stale
                 if v > be:
                     be = v
             best.ev = value if value > be else be
             continue
         bt = bw = 0.0
-        for e in range(begin, end):
+        for e in range(best.begin, best.end):
             s = succ[e]
             v = s.tenpai
             if v > bt:
@@ -199,20 +222,19 @@ def _after_draw(
 
 
 def _first_draw(
-    g: Graph, n14: i64, succ: list[Values13], plain: list[float], first: list[float], bests: list[Best14]
+    n14: i64, succ: list[Values13], plain: list[float], first: list[float], bests: list[Best14]
 ) -> None:
     """With ippatsu valued: each 14-tile state's expected score when this draw is the riichi's first
     (a win is worth ``first``; declining it, or any other state, is worth what `_after_draw` found)."""
-    lo, win14 = g.succ_lo_b, g.win14_b
     j: i64
     e: i64
     w: i64
     for j in range(n14):
-        w = word(win14, j) - 1
         best = bests[j]
+        w = best.offer
         if w >= 0 and plain[w] != NO_WIN:
             be = 0.0
-            for e in range(word(lo, j), word(lo, j + 1)):
+            for e in range(best.begin, best.end):
                 v = succ[e].stale
                 if v > be:
                     be = v
@@ -222,30 +244,25 @@ def _first_draw(
 
 
 def _before_draw(
-    g: Graph, n13: i64, den: float, states: list[Values13], drawn: list[Best14], apart: bool
+    draws: bytes, n13: i64, den: float, states: list[Values13], drawn: list[Best14], apart: bool
 ) -> float:
     """Each 13-tile state's values from this turn (in place): its pursued draws, the rest thrown back.
 
     A riichi state's draws all win, so its tenpai stays 1 (``(sum c + rest) / den``), unwritten. With
     ippatsu valued (``apart``: ``stale`` apart from ``ev``) a riichi state's fresh value takes its
     wins at the first draw's value; otherwise ``stale`` is written equal to ``ev``. Returns the most
-    a stale value written is worth (the earlier turn's ``top``).
+    a stale value written is worth (the earlier turn's ``top``). ``draws``: the packed draw edges,
+    whose first byte's low 3 bits are the copies drawn (see `_drawn`).
     """
-    draws, lo, riichi13 = g.draws_b, g.draw_lo_b, g.riichi13
     i: i64
     e: i64
-    end: i64 = word(lo, 0)
-    k: i64
     top = 0.0
     for i in range(n13):
-        begin = end
-        k = 4 * (i + 1)  # `word(lo, i + 1)`, inline
-        end = i64(lo[k]) | i64(lo[k + 1]) << 8 | i64(lo[k + 2]) << 16 | i64(lo[k + 3]) << 24
         rest = den
         state = states[i]
-        if riichi13[i]:
+        if state.riichi:
             aw = ae = af = 0.0
-            for e in range(begin, end):  # the copies: the packed edge's low 3 bits (see `_drawn`)
+            for e in range(state.begin, state.end):
                 c = float(draws[4 * e] & 7)
                 best = drawn[e]
                 rest -= c
@@ -257,7 +274,7 @@ def _before_draw(
                 af = ae
         else:
             at = aw = ae = 0.0
-            for e in range(begin, end):
+            for e in range(state.begin, state.end):
                 c = float(draws[4 * e] & 7)
                 best = drawn[e]
                 rest -= c

@@ -23,70 +23,60 @@ class UraHits:
         self.draws = draws
         #: The tile each tile indicates.
         self.target = _targets(players)
-        # One indicator: the weights of no hand at all (`_base`, when first needed), changed by
-        # `_one` only at the tiles a hand holds and those indicating them (``near``: bits of the
-        # tiles indicating each tile).
-        self.base: list[int] = []
-        self.near: list[int] = []
-        self.tiles = 0
 
     def of(self, counts: list[int]) -> list[tuple[int, float]]:
         """(ura dora, probability) for the indicators drawn from the unseen tiles, the hand holding
         ``counts`` (34 counts of its concealed tiles)."""
+        hi: i64 = 0
+        lo: i64 = 0
+        t: i64
+        for t in range(18):
+            hi |= i64(counts[t]) << (3 * t)
+        for t in range(16):
+            lo |= i64(counts[18 + t]) << (3 * t)
+        return self.of_words(hi, lo)
+
+    def of_words(self, hi: i64, lo: i64) -> list[tuple[int, float]]:
+        """`of` a hand's 34 counts packed 3 bits each: tiles 0-17 in ``hi``, 18-33 in ``lo``."""
         if self.draws == 1:
-            return self._one(counts)
+            return self._one(hi, lo)
         pool34, target, meld_counts = self.pool34, self.target, self.meld_counts
         unseen: list[int] = []
         hits: list[int] = []
         t: i64
         for t in range(34):
-            left = pool34[t] - counts[t]
+            left = pool34[t] - _count(hi, lo, t)
             if left > 0:
                 unseen.append(left)
                 d = target[t]
-                hits.append(counts[d] + meld_counts[d])
+                hits.append(_count(hi, lo, d) + meld_counts[d])
         return hit_chances(unseen, hits, self.draws)
 
-    def _one(self, counts: list[int]) -> list[tuple[int, float]]:
+    def _one(self, hi: i64, lo: i64) -> list[tuple[int, float]]:
         """One indicator: the weight of each number of ura dora is the unseen copies of the tiles
         indicating that many (`hit_chances` with one draw: the same integers, the same division)."""
-        if not self.base:
-            self._base()
-        pool34, target, meld_counts, near = self.pool34, self.target, self.meld_counts, self.near
+        pool34, target, meld_counts = self.pool34, self.target, self.meld_counts
+        weights = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+        tiles = 0
         t: i64
-        changed: i64 = 0
         for t in range(34):
-            if counts[t]:
-                changed |= _BIT[t] | near[t]
-        weights = self.base[:]
-        tiles: i64 = self.tiles
-        for t in range(34):
-            if changed >> t & 1:
-                n: i64 = pool34[t]
-                if n > 0:
-                    d: i64 = target[t]
-                    weights[meld_counts[d]] -= n
-                    held: i64 = counts[t]
-                    tiles -= held  # the pool holds the hand: n - held >= 0
-                    if n > held:
-                        weights[counts[d] + meld_counts[d]] += n - held
+            held: i64 = hi >> (3 * t) & 7 if t < 18 else lo >> (3 * (t - 18)) & 7
+            left: int = pool34[t] - held
+            if left > 0:
+                d: i64 = target[t]
+                found: i64 = hi >> (3 * d) & 7 if d < 18 else lo >> (3 * (d - 18)) & 7
+                found += meld_counts[d]
+                weights[found] = weights[found] + left
+                tiles += left
         out: list[tuple[int, float]] = []
-        found: i64
-        for found in range(9):
-            if weights[found]:
-                out.append((found, weights[found] / tiles))
+        for t in range(9):
+            if weights[t]:
+                out.append((t, weights[t] / tiles))
         return out
 
-    def _base(self) -> None:
-        self.base = [0] * 9
-        self.near = [0] * 34
-        t: i64
-        for t in range(34):
-            d = self.target[t]
-            self.near[d] = self.near[d] | _BIT[t]
-            if self.pool34[t] > 0:
-                self.base[self.meld_counts[d]] += self.pool34[t]
-                self.tiles += self.pool34[t]
+
+def _count(hi: i64, lo: i64, t: i64) -> i64:
+    return hi >> (3 * t) & 7 if t < 18 else lo >> (3 * (t - 18)) & 7
 
 
 def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[int, float]]:
@@ -115,10 +105,6 @@ def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[in
         total += n
     return [(found, n / total) for found, n in sorted(ways[draws].items())]
 
-
-#: Bit t of a set of tiles. (A table: mypyc compiles ``1 << t`` for a native int t as a shift of a C
-#: int, wrong from t = 31 on.)
-_BIT: Final = [2**t for t in range(34)]
 
 #: The tile each tile indicates as ura dora, by the number of players (the same for every problem).
 _TARGETS: Final[dict[int, list[int]]] = {}

@@ -95,7 +95,7 @@ class WinScorer:
                 tallies.append(counted)
         chances = [(0, 1.0)]
         if riichi and self.ura and tallies:
-            chances = self._ura_chances(tiles_hi, tiles_lo, counts)
+            chances = self._ura_chances(tiles_hi, tiles_lo)
         return WinShape(tallies, chances, ctx.dealer)
 
     def _context(self, flags: int) -> Context:
@@ -115,7 +115,7 @@ class WinScorer:
             self.contexts[flags] = ctx
         return ctx
 
-    def _ura_chances(self, tiles_hi: int, tiles_lo: int, counts: list[int]) -> list[tuple[int, float]]:
+    def _ura_chances(self, tiles_hi: int, tiles_lo: int) -> list[tuple[int, float]]:
         """`UraHits.of`, once per 34 tiles (a hand wins on several tiles, with several flags)."""
         inner = self.ura_memo.get(tiles_lo)
         if inner is None:
@@ -123,7 +123,7 @@ class WinScorer:
             self.ura_memo[tiles_lo] = inner
         found = inner.get(tiles_hi)
         if found is None:
-            found = self.ura_hits.of(counts)
+            found = self.ura_hits.of_words(tiles_hi, tiles_lo)
             inner[tiles_hi] = found
         return found
 

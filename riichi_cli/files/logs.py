@@ -147,7 +147,7 @@ def replay_paths(paths: list[str], rules: Rules | None = None, overrides: dict |
     if jobs <= 1 or any(p == "-" for p, _ in files):
         results: Iterator[tuple] = map(_run, work)
     else:
-        results = pool_map(_replay_piece, work, jobs, window=4 * jobs)
+        results = pool_map(_replay_piece, work, jobs, window=4 * jobs, share=True)  # this process replays too
     return len(files), by_file(results)
 
 

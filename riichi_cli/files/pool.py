@@ -42,9 +42,14 @@ class WorkerLost(RuntimeError):
 
 
 def pool_map(fn: Callable[[T], R], items: Iterable[T | Here], jobs: int, init: Callable | None = None,
-             args: tuple = (), window: int = 0) -> Generator[R, None, None]:  # fmt: skip
+             args: tuple = (), window: int = 0, share: bool = False) -> Generator[R, None, None]:  # fmt: skip
     """``map(fn, items)`` in ``jobs`` processes, results in input order; a `Here` item is worked out
     in this process instead.
+
+    With ``share`` this process is one of the ``jobs``: it starts ``jobs - 1`` workers and, whenever
+    every worker holds an item and the next result is not back, works out the next waiting item
+    itself (``init`` then runs here too) instead of sleeping on the pipes. An error there is held
+    and raised in its turn, as a worker's.
 
     At most ``window`` items (default 4 per job) are in flight, so ``items`` may be an endless
     stream and memory stays bounded. Close the iterator (``contextlib.closing``) when stopping
@@ -55,16 +60,22 @@ def pool_map(fn: Callable[[T], R], items: Iterable[T | Here], jobs: int, init: C
     them: `multiprocessing.Pool` could hang on Ctrl-C (its terminate waits for a queue lock that a
     worker blocked on a full pipe holds) and for good when a worker was killed.
     """
+    local = None
+    if share:
+        if init is not None:
+            init(*args)
+        local, jobs = fn, jobs - 1
     workers = [_Worker(fn, init, args) for _ in range(jobs)]
     try:
-        yield from _ordered(workers, iter(items), window or 4 * jobs)
+        yield from _ordered(workers, iter(items), window or 4 * (jobs + (local is not None)), local)
     finally:
         for w in workers:
             w.stop()
 
 
-def _ordered(workers: list[_Worker], items: Iterator, window: int) -> Iterator:
-    """The results of ``items`` in order, keeping the workers busy and at most ``window`` in flight."""
+def _ordered(workers: list[_Worker], items: Iterator, window: int, local: Callable | None = None) -> Iterator:
+    """The results of ``items`` in order, keeping the workers busy and at most ``window`` in flight;
+    ``local``, when given, works out a waiting item here while every worker is busy."""
     from collections import deque
     from multiprocessing.connection import wait
 
@@ -96,11 +107,24 @@ def _ordered(workers: list[_Worker], items: Iterator, window: int) -> Iterator:
             yield _unwrap(done.pop(head))
             continue
         busy = [w for w in workers if w.task is not None]
-        ready = wait([c for w in busy for c in (w.conn, w.process.sentinel)])
+        timeout = None
+        if local is not None and queued:  # every worker is busy: take the next waiting item here
+            index, item = queued.popleft()
+            done[index] = _here(local, item)
+            timeout = 0  # then collect what came back meanwhile, without waiting
+        ready = wait([c for w in busy for c in (w.conn, w.process.sentinel)], timeout) if busy else []
         for w in busy:
             if w.conn in ready or w.process.sentinel in ready:  # an answer, or the worker ended
                 index, value = w.receive()
                 done[index] = value  # an error too: raised when its item's turn comes, as map would
+
+
+def _here(fn: Callable, item: Any) -> Any:
+    """``fn(item)`` worked out in this process, an exception held as a worker's would be."""
+    try:
+        return fn(item)
+    except Exception as e:
+        return _Failed(e)
 
 
 _END = object()

@@ -23,6 +23,9 @@ class UraHits:
         self.draws = draws
         #: The tile each tile indicates.
         self.target = _targets(players)
+        #: Per tile, for `_one`: its unseen copies (the hand's included), the tile it indicates (6
+        #: bits from bit 8) and that tile's copies in the melds (from bit 14); made when first needed.
+        self.info: list[int] = []
 
     def of(self, counts: list[int]) -> list[tuple[int, float]]:
         """(ura dora, probability) for the indicators drawn from the unseen tiles, the hand holding
@@ -54,25 +57,34 @@ class UraHits:
 
     def _one(self, hi: i64, lo: i64) -> list[tuple[int, float]]:
         """One indicator: the weight of each number of ura dora is the unseen copies of the tiles
-        indicating that many (`hit_chances` with one draw: the same integers, the same division)."""
-        pool34, target, meld_counts = self.pool34, self.target, self.meld_counts
-        weights = [0, 0, 0, 0, 0, 0, 0, 0, 0]
-        tiles = 0
+        indicating that many (`hit_chances` with one draw: the same integers, the same division).
+        The weights add up in one native int, 12 bits a number of dora: a tile has four copies, so
+        an indicator finds 0-4 (hand and melds together), and no weight passes 136 copies."""
+        if not self.info:
+            self.info = _info(self.pool34, self.target, self.meld_counts)
+        info = self.info
+        weights: i64 = 0
+        tiles: i64 = 0
         t: i64
         for t in range(34):
+            x: i64 = info[t]
             held: i64 = hi >> (3 * t) & 7 if t < 18 else lo >> (3 * (t - 18)) & 7
-            left: int = pool34[t] - held
+            left: i64 = (x & 255) - held
             if left > 0:
-                d: i64 = target[t]
-                found: i64 = hi >> (3 * d) & 7 if d < 18 else lo >> (3 * (d - 18)) & 7
-                found += meld_counts[d]
-                weights[found] = weights[found] + left
+                d: i64 = x >> 8 & 63
+                found: i64 = (hi >> (3 * d) & 7 if d < 18 else lo >> (3 * (d - 18)) & 7) + (x >> 14)
+                weights += left << (12 * found)
                 tiles += left
         out: list[tuple[int, float]] = []
-        for t in range(9):
-            if weights[t]:
-                out.append((t, weights[t] / tiles))
+        for t in range(5):
+            weight: i64 = weights >> (12 * t) & 4095
+            if weight:
+                out.append((t, int(weight) / int(tiles)))
         return out
+
+
+def _info(pool34: list[int], target: list[int], meld_counts: list[int]) -> list[int]:
+    return [pool34[t] | target[t] << 8 | meld_counts[target[t]] << 14 for t in range(34)]
 
 
 def _count(hi: i64, lo: i64, t: i64) -> i64:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..core.context import Context
+from ..core.decompose import Group, standard_splits
 from ..core.hand import Hand, Meld
 from ..core.native import i64
 from ..core.points import base_points, table_points
@@ -55,8 +56,8 @@ class WinScorer:
         ura_count = max(1, len(dora)) if rules.kan_ura else 1
         self.ura_hits = UraHits(self.pool34, meld_counts, rules.players, ura_count)
         self.shapes: dict[int, dict[int, WinShape]] = {}
-        #: The ura dora's chances by the 34 tiles (any winning tile, any flags: they need only the tiles).
-        self.ura_memo: dict[int, dict[int, list[tuple[int, float]]]] = {}
+        #: The 34 tiles' counts and ura dora chances by the 34 tiles (any winning tile, any flags).
+        self.hands: dict[int, dict[int, HandTiles]] = {}
         #: One Context per (riichi, ippatsu, haitei): the situation is the same for every hand.
         self.contexts: dict[int, Context] = {}
         #: Points of a tsumo by han and fu (the winner's seat is fixed): many readings share them. By
@@ -84,18 +85,22 @@ class WinScorer:
         return shape.value(reds if self.rules.aka_dora else 0, self)
 
     def _shape(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> WinShape:
-        counts = _unpack34(tiles_hi, tiles_lo)
+        tiles = self._tiles(tiles_hi, tiles_lo)
         riichi = flags & 1 != 0
-        hand = Hand(tuple(counts), win, self.melds, (0, 0, 0), False)
+        hand = Hand(tiles.counts, win, self.melds, (0, 0, 0), False)
         ctx = self._context(flags)
         tallies: list[tuple[int, int, int]] = []
-        for r in readings(hand, ctx, self.rules):
+        if tiles.splits is None:
+            tiles.splits = standard_splits(tiles.counts)
+        for r in readings(hand, ctx, self.rules, tiles.splits):
             counted = tally(r)  # the han and fu `score_reading` would give, without its record
             if counted is not None:
                 tallies.append(counted)
         chances = [(0, 1.0)]
         if riichi and self.ura and tallies:
-            chances = self._ura_chances(tiles_hi, tiles_lo)
+            if tiles.ura is None:
+                tiles.ura = self.ura_hits.of_words(tiles_hi, tiles_lo)
+            chances = tiles.ura
         return WinShape(tallies, chances, ctx.dealer)
 
     def _context(self, flags: int) -> Context:
@@ -115,15 +120,15 @@ class WinScorer:
             self.contexts[flags] = ctx
         return ctx
 
-    def _ura_chances(self, tiles_hi: int, tiles_lo: int) -> list[tuple[int, float]]:
-        """`UraHits.of`, once per 34 tiles (a hand wins on several tiles, with several flags)."""
-        inner = self.ura_memo.get(tiles_lo)
+    def _tiles(self, tiles_hi: int, tiles_lo: int) -> HandTiles:
+        """The record of a hand's 34 tiles: a hand wins on several tiles, with several flags."""
+        inner = self.hands.get(tiles_lo)
         if inner is None:
             inner = {}
-            self.ura_memo[tiles_lo] = inner
+            self.hands[tiles_lo] = inner
         found = inner.get(tiles_hi)
         if found is None:
-            found = self.ura_hits.of_words(tiles_hi, tiles_lo)
+            found = HandTiles(tuple(_unpack34(tiles_hi, tiles_lo)))
             inner[tiles_hi] = found
         return found
 
@@ -168,6 +173,16 @@ def _unpack34(tiles_hi: i64, tiles_lo: i64) -> list[int]:
 
 #: The bits of a packed hand's low word that hold tiles (the red fives sit above).
 _TILES_LO: Final = (1 << 48) - 1
+
+
+class HandTiles:
+    """A winning hand's 34 counts (red fives as fives), and (when first asked) the ways to split its
+    concealed tiles into groups and a pair (`standard_splits`) and its ura dora chances."""
+
+    def __init__(self, counts: tuple[int, ...]) -> None:
+        self.counts = counts
+        self.splits: list[tuple[tuple[Group, ...], int]] | None = None
+        self.ura: list[tuple[int, float]] | None = None
 
 
 class WinShape:

@@ -40,7 +40,7 @@ def detect(text: str) -> str:
     raise LogError(NOT_A_LOG)
 
 
-@dataclass
+@dataclass(init=False)  # a native __init__ (see model.py)
 class Opened:
     """A log opened: its header, its rounds in pieces (read lazily), and what its end says: ``ending``
     the format's own reason the game is not whole (or None), ``final`` the final scores to compare
@@ -50,6 +50,10 @@ class Opened:
     pieces: Iterator[Piece]
     ending: str | None
     final: tuple[int, ...] | None
+
+    def __init__(self, game: Game, pieces: Iterator[Piece], ending: str | None,
+                 final: tuple[int, ...] | None) -> None:  # fmt: skip
+        self.game, self.pieces, self.ending, self.final = game, pieces, ending, final
 
 
 def open_log(text: str, ref: str = "", size: int = PIECE) -> Opened:

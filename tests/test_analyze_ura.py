@@ -1,4 +1,5 @@
-"""The ura dora chances `riichi analyze` gives a riichi win (`expected_ura.UraHits`).
+"""The ura dora chances `riichi analyze` gives a riichi win (`expected_ura.UraHits`), and the points
+its scorer keeps by han and fu.
 
 One indicator is counted straight from the hand's packed counts: checked by hand on two hands, and
 against the plain definition (every unseen tile, the dora its copies find) on random hands, melds and
@@ -12,6 +13,8 @@ import random
 import pytest
 
 from riichi_cli.analysis.expected_ura import UraHits, hit_chances
+from riichi_cli.analysis.expected_win import WinScorer
+from riichi_cli.core.rules import resolve_rules
 from riichi_cli.core.tiles import NOT_IN_THREE_PLAYER, dora_of_players
 
 
@@ -92,3 +95,14 @@ def test_one_indicator_is_the_plain_definition(players: int) -> None:
             if pool34[t] > counts[t]
         ]
         assert two == hit_chances(unseen, hits, 2)
+
+
+def test_points_of_a_win_follow_the_rules_of_each_problem() -> None:
+    """The points by han and fu are kept for every problem under the same rules, apart by rules: a
+    non-dealer tsumo of 4 han 30 fu pays 2000 + 2000 + 3900 = 7900, and 8000 where kiriage mangan
+    rounds it up; 3 han 30 fu pays 1000 + 1000 + 2000 under both."""
+    plain, kiriage = resolve_rules("tenhou"), resolve_rules("tenhou", {"kiriage_mangan": "true"})
+    for rules in (plain, kiriage, plain):
+        scorer = WinScorer((), [0] * 34, [4] * 34, (), "E", "S", rules, False)
+        assert scorer.points_of(4, 30, False) == (8000 if rules.kiriage_mangan else 7900)
+        assert scorer.points_of(3, 30, False) == 1000 + 1000 + 2000

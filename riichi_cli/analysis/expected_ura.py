@@ -84,7 +84,12 @@ class UraHits:
 
 
 def _info(pool34: list[int], target: list[int], meld_counts: list[int]) -> list[int]:
-    return [pool34[t] | target[t] << 8 | meld_counts[target[t]] << 14 for t in range(34)]
+    out = [0] * 34
+    t: i64
+    for t in range(34):
+        d: i64 = target[t]
+        out[t] = i64(pool34[t]) | d << 8 | i64(meld_counts[d]) << 14
+    return out
 
 
 def _count(hi: i64, lo: i64, t: i64) -> i64:

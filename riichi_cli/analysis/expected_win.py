@@ -60,10 +60,10 @@ class WinScorer:
         self.hands: dict[int, dict[int, HandTiles]] = {}
         #: One Context per (riichi, ippatsu, haitei): the situation is the same for every hand.
         self.contexts: dict[int, Context] = {}
-        #: Points of a tsumo by han and fu (the winner's seat is fixed): many readings share them. By
-        #: han (a row made when first met), then fu / 5 and dealer (0: not known yet); in a dict beyond.
-        self.points: list[list[int]] = []
-        self.more_points: dict[int, int] = {}
+        #: Points of a tsumo by han and fu (the winner's seat is fixed): many readings share them, and
+        #: every problem under the same rules (`_points_memo`). By han (a row made when first met),
+        #: then fu / 5 and dealer (0: not known yet); in a dict beyond.
+        self.points, self.more_points = _points_memo(rules)
 
     def value(self, hi: int, lo: int, kind: int, riichi: bool, ippatsu: bool, haitei: bool) -> float:
         """The expected value of winning with the packed 14 tiles (the winning tile in) on ``kind``;
@@ -169,6 +169,20 @@ def _unpack34(tiles_hi: i64, tiles_lo: i64) -> list[int]:
     for t in range(16):
         counts[18 + t] = tiles_lo >> (3 * t) & 7
     return counts
+
+
+#: `WinScorer.points` and ``more_points`` by the rules (a few presets and variants in a process).
+_POINTS: Final[dict[Rules, tuple[list[list[int]], dict[int, int]]]] = {}
+
+
+def _points_memo(rules: Rules) -> tuple[list[list[int]], dict[int, int]]:
+    found = _POINTS.get(rules)
+    if found is None:
+        if len(_POINTS) >= 64:
+            _POINTS.clear()
+        found = ([], {})
+        _POINTS[rules] = found
+    return found
 
 
 #: The bits of a packed hand's low word that hold tiles (the red fives sit above).

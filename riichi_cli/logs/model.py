@@ -186,7 +186,9 @@ class Problem:
     honba: int | None = None
 
 
-@dataclass(init=False)  # not frozen: a compiled frozen dataclass cannot be unpickled (it goes to the workers)
+# Not frozen: a compiled frozen dataclass cannot be unpickled (it goes to the pool's workers); no __init__
+# of its own either: a compiled class with one is called without arguments when unpickled, and fails.
+@dataclass
 class Piece:
     """Some consecutive rounds of one log, as the reader of its format takes them: a slice of the text
     (mjlog, mjai) or the raw round lists (tenhou6). Small and picklable: the unit of work of a pool.
@@ -198,9 +200,6 @@ class Piece:
     payload: str | list
     first: int
     last: bool
-
-    def __init__(self, fmt: str, game: Game, payload: str | list, first: int, last: bool) -> None:
-        self.fmt, self.game, self.payload, self.first, self.last = fmt, game, payload, first, last
 
 
 def finished(rnd: Round, why: str = "the log ends before this round does") -> Round | Problem:

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from .model import Riichi, Round
 
 
-# Not frozen: a compiled frozen dataclass cannot be unpickled (it comes back from the workers). Its own
-# __init__: compiled, it is native, where a dataclass's generated one runs as Python (one per round).
-@dataclass(init=False)
+# Not frozen: a compiled frozen dataclass cannot be unpickled (it comes back from the workers), and no
+# __init__ of its own: a compiled class with one cannot be unpickled either (it is called without
+# arguments), so its generated __init__ runs as Python (once a round).
+@dataclass
 class Summary:
     """What the next round's start must follow from."""
 
@@ -31,11 +32,6 @@ class Summary:
     won: bool
     dealer_won: bool
     left: int  # riichi sticks left on the table for the next round
-
-    def __init__(self, index: int, name: str, kyoku: int, honba: int, sticks: int, scores: tuple[int, ...],
-                 after: tuple[int, ...], won: bool, dealer_won: bool, left: int) -> None:  # fmt: skip
-        self.index, self.name, self.kyoku, self.honba, self.sticks = index, name, kyoku, honba, sticks
-        self.scores, self.after, self.won, self.dealer_won, self.left = scores, after, won, dealer_won, left
 
 
 def summary(rnd: Round) -> Summary:

@@ -15,8 +15,17 @@ from hypothesis import strategies as st
 
 from riichi_cli.analysis.expected import Analysis, Problem, analyze_problem
 from riichi_cli.analysis.expected_graph import NOT_HELD, Graph, Shanten, pack, packed
-from riichi_cli.analysis.expected_solve import _after_draw, _before_draw
-from riichi_cli.analysis.expected_win import hit_chances
+from riichi_cli.analysis.expected_solve import (
+    Best14,
+    Values13,
+    _after_draw,
+    _before_draw,
+    _drawn,
+    _states13,
+    _states14,
+    _successors,
+)
+from riichi_cli.analysis.expected_ura import hit_chances
 from riichi_cli.analysis.shanten import shanten
 from riichi_cli.core.errors import InvalidContext, InvalidHand
 from riichi_cli.core.notation import parse_written
@@ -421,63 +430,99 @@ def test_an_ippatsu_win_is_declined_when_waiting_is_worth_more() -> None:
 
 
 def test_the_solver_reads_all_four_bytes_of_a_packed_number() -> None:
-    """The solver reads each successor and draw edge as 4 little-endian bytes in place. Real graphs of
-    the suite stay below the third byte (below 65,536 13-tile states, 8,192 14-tile ones), so two tiny
-    graphs point at state numbers with every byte set, and a different third byte from one number to
-    the next (a byte read from the wrong place shows). Each value is then read from there by hand."""
+    """The solver reads the packed graph once: each state's edge bounds and win number into its
+    object, each edge into a list of the states it leads to, 4 little-endian bytes a number. Real
+    graphs of the suite stay below the third byte (below 65,536 13-tile states, 8,192 14-tile ones),
+    so tiny graphs carry numbers with every byte set, and a different third byte from one number to
+    the next (a byte read from the wrong place shows)."""
     g = Graph(pack([0] * 37), [4] * 37, Shanten(0, 4), 0, 0, False)
-    # After a draw: 14-tile state 0 is no win, its one discard leads to 13-tile state 0x01020304;
-    # state 1 wins (plain value 500), declining it leads to 0x01050607, whose stale value 2000 is more.
-    # One list (137 MB) serves as the four value lists: 0.75 is then state 0's tenpai, win and value.
-    near, far = 0x01020304, 0x01050607
-    g.succ_b, g.succ_lo_b, g.win14_b = packed([near, far]), packed([0, 1, 2]), packed([0, 1])
-    values = [0.0] * (far + 1)
-    values[near], values[far] = 0.75, 2000.0
-    best_t, best_w, best_e = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
-    # `top` (here 2000: the most a stale value is) lets a win below it look at declining.
-    _after_draw(g, 2, values, values, values, values, [500.0], best_t, best_w, best_e, 2000.0)
-    assert (best_t[0], best_w[0], best_e[0], best_e[1]) == (0.75, 0.75, 0.75, 2000.0)
-    # The same two states with their edges far into the edge list (offsets with every byte set: a
-    # 68 MB edge list; state 0 has 65,536 edges, so its end's third byte differs from its start's,
-    # the extra edges all zero bytes: state 0, worth 0) and state 1's win number with every byte set:
-    # its plain value 500 now beats declining into `far` (100).
-    start, won, many = 0x01030201, 0x01040506, 0x10000
-    g.succ_b = bytes(4 * start) + packed([near]) + bytes(4 * (many - 1)) + packed([far])
+    start, many, won = 0x01030201, 0x10000, 0x01040506
+    # 14-tile states: 0 has the discard edges start..start + 65,536, 1 the one after, and win `won`.
     g.succ_lo_b, g.win14_b = packed([start, start + many, start + many + 1]), packed([0, won + 1])
-    values[won], values[far] = 500.0, 100.0
-    best_t, best_w, best_e = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
-    _after_draw(g, 2, values, values, values, values, values, best_t, best_w, best_e, 1e9)
-    assert (best_t[0], best_w[0], best_e[0], best_e[1]) == (0.75, 0.75, 0.75, 500.0)
-    # A win worth `top` or more is taken unread: with `top` 400 a stale 1000 behind it is not seen.
-    values[far] = 1000.0
-    _after_draw(g, 2, values, values, values, values, values, best_t, best_w, best_e, 400.0)
-    assert best_e[1] == 500.0
-    _after_draw(g, 2, values, values, values, values, values, best_t, best_w, best_e, 1000.0)
-    assert best_e[1] == 1000.0
-    g.succ_b = b""
-    del values
-    # Before a draw, 10 tiles to draw from: 13-tile state 0 is in riichi, its one draw (2 copies) leads
-    # to 14-tile state 0x01020302 >> 3; state 1 is not, its one draw (3 copies) leads to 0x01050603 >> 3.
-    # State 0: win 2 x 1 / 10 = 0.2; stale 2 x 8000 / 10 = 1600; fresh (ippatsu) 2 x 12000 / 10 = 2400.
-    # State 1: tenpai 3 x 1 / 10 = 0.3, win 3 x 0.5 / 10 = 0.15, expected 3 x 1000 / 10 = 300.
+    bests = _states14(g)
+    assert [(b.begin, b.end, b.offer) for b in bests] == [
+        (start, start + many, -1),
+        (start + many, start + many + 1, won),
+    ]
+    # 13-tile states (the first tenpai in riichi): their draw edges' bounds the same way.
+    g.draw_lo_b, g.shanten13, g.riichi13 = g.succ_lo_b, [0, 1], [True, False]
+    states = _states13(g)
+    assert [(s.begin, s.end, s.riichi, s.tenpai) for s in states] == [
+        (start, start + many, True, 1.0),
+        (start + many, start + many + 1, False, 0.0),
+    ]
+    # Discard edges into 13-tile states 0x01020304 and 0x01050607: the states themselves, in order.
+    near, far = 0x01020304, 0x01050607
+    g.succ_b = packed([near, far])
+    many_states = [Values13(0.0)] * (far + 1)  # 137 MB of pointers at one shared state, but two
+    many_states[near], many_states[far] = Values13(0.5), Values13(0.25)
+    succ = _successors(g, many_states)
+    assert len(succ) == 2 and succ[0] is many_states[near] and succ[1] is many_states[far]
+    del many_states, succ
+    # Draw edges: the 14-tile state shifted left 3 bits, or'd with the copies (2 and 3).
     first, second = 0x01020302, 0x01050603
-    g.draws_b, g.draw_lo_b, g.riichi13 = packed([first, second]), packed([0, 1, 2]), [True, False]
-    best_t, best_w, best_e, best_first = ([0.0] * ((second >> 3) + 1) for _ in range(4))
-    best_w[first >> 3], best_e[first >> 3], best_first[first >> 3] = 1.0, 8000.0, 12000.0
-    best_t[second >> 3], best_w[second >> 3], best_e[second >> 3] = 1.0, 0.5, 1000.0
-    tenpai, win, ev, stale = [1.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
-    top = _before_draw(g, 2, 10.0, tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
-    assert tenpai == [1.0, 0.3] and win == [0.2, 0.15]
-    assert stale == [1600.0, 300.0] and ev == [2400.0, 300.0]
+    g.draws_b = packed([first, second])
+    many_bests = [Best14()] * ((second >> 3) + 1)
+    many_bests[first >> 3], many_bests[second >> 3] = Best14(), Best14()
+    drawn = _drawn(g, many_bests)
+    assert len(drawn) == 2 and drawn[0] is many_bests[first >> 3] and drawn[1] is many_bests[second >> 3]
+    g.succ_b = g.draws_b = b""
+
+
+def test_the_solver_takes_the_best_discard_or_the_win() -> None:
+    """After a draw: 14-tile state 0 is no win, its one discard leads to a 13-tile state worth 0.75
+    (tenpai, win, value); state 1 wins (plain value 500), declining it leads to a state whose stale
+    value is 2000."""
+    succ = [_values13(0.75, 0.75, 0.75), _values13(0.0, 0.0, 2000.0)]
+    bests = [Best14(0, 1, -1), Best14(1, 2, 0)]
+    # `top` (here 2000: the most a stale value is) lets a win below it look at declining.
+    _after_draw(2, succ, [500.0], bests, 2000.0)
+    assert (bests[0].tenpai, bests[0].win, bests[0].ev, bests[1].ev) == (0.75, 0.75, 0.75, 2000.0)
+    # A win worth `top` or more is taken unread: with `top` 400 the stale 2000 behind it is not seen.
+    _after_draw(2, succ, [500.0], bests, 400.0)
+    assert bests[1].ev == 500.0
+    # Declining worth less than the win: the win.
+    succ[1] = _values13(0.0, 0.0, 100.0)
+    _after_draw(2, succ, [500.0], bests, 1e9)
+    assert (bests[0].ev, bests[1].ev) == (0.75, 500.0)
+    # Only the first n14 states are solved.
+    _after_draw(1, [_values13(0.5, 0.5, 0.5)], [500.0], bests, 1e9)
+    assert (bests[0].ev, bests[1].ev) == (0.5, 500.0)
+
+
+def test_the_solver_weighs_each_draw_by_its_copies() -> None:
+    """Before a draw, 10 tiles to draw from: 13-tile state 0 is in riichi, its one draw (2 copies) leads
+    to a 14-tile state that wins (8000, or 12000 on the ippatsu draw); state 1 is not, its one draw
+    (3 copies) leads to a state of tenpai 1, win 0.5, value 1000.
+    State 0: win 2 x 1 / 10 = 0.2; stale 2 x 8000 / 10 = 1600; fresh (ippatsu) 2 x 12000 / 10 = 2400.
+    State 1: tenpai 3 x 1 / 10 = 0.3, win 3 x 0.5 / 10 = 0.15, expected 3 x 1000 / 10 = 300."""
+    draws = packed([7 << 3 | 2, 5 << 3 | 3])  # (the states they lead to are in `drawn`)
+    drawn = [_best14(0.0, 1.0, 8000.0, 12000.0), _best14(1.0, 0.5, 1000.0, 0.0)]
+    states = [Values13(1.0, 0, 1, True), Values13(0.0, 1, 2, False)]
+    top = _before_draw(draws, 2, 10.0, states, drawn, True)
+    assert [s.tenpai for s in states] == [1.0, 0.3] and [s.win for s in states] == [0.2, 0.15]
+    assert [s.stale for s in states] == [1600.0, 300.0] and [s.ev for s in states] == [2400.0, 300.0]
     assert top == 1600.0  # the most a stale value written is (the fresh 2400 is never declined into)
-    # The same draws far into the edge list, offsets as above (zero bytes: draws of no copy, adding 0).
-    g.draws_b = bytes(4 * start) + packed([first]) + bytes(4 * (many - 1)) + packed([second])
-    g.draw_lo_b = packed([start, start + many, start + many + 1])
-    tenpai, win, ev, stale = [1.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]
-    _before_draw(g, 2, 10.0, tenpai, win, ev, stale, best_t, best_w, best_e, best_first)
-    assert tenpai == [1.0, 0.3] and win == [0.2, 0.15]
-    assert stale == [1600.0, 300.0] and ev == [2400.0, 300.0]
-    g.draws_b = b""
+    # Without ippatsu valued the fresh value is the stale one.
+    states = [Values13(1.0, 0, 1, True), Values13(0.0, 1, 2, False)]
+    _before_draw(draws, 2, 10.0, states, drawn, False)
+    assert [s.stale for s in states] == [1600.0, 300.0] and [s.ev for s in states] == [1600.0, 300.0]
+    # Four copies (the third bit of the first byte).
+    states = [Values13(0.0, 0, 1, False)]
+    _before_draw(packed([5 << 3 | 4]), 1, 10.0, states, drawn[1:], False)
+    assert (states[0].tenpai, states[0].win, states[0].ev) == (0.4, 0.2, 400.0)
+
+
+def _values13(tenpai: float, win: float, ev: float) -> Values13:
+    state = Values13(tenpai)
+    state.win, state.ev, state.stale = win, ev, ev
+    return state
+
+
+def _best14(tenpai: float, win: float, ev: float, first: float) -> Best14:
+    best = Best14()
+    best.tenpai, best.win, best.ev, best.first = tenpai, win, ev, first
+    return best
 
 
 def test_thirteen_tile_states_whose_index_keys_meet_stay_apart() -> None:

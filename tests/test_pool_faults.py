@@ -192,3 +192,82 @@ def test_ctrl_c_while_workers_push_large_results_never_hangs(big_results):
                 break
             time.sleep(0.05)
         assert gone(p.pid), "orphan workers"
+
+
+# Issue 19 point 8: with ``share`` the parent is one of the jobs (``riichi replay --jobs 2`` is the
+# parent and one worker), with every guarantee of the pool above.
+
+
+def _pid_of(item):
+    time.sleep(0.002)  # long enough that the parent finds the worker busy
+    return item, os.getpid()
+
+
+def test_with_share_the_parent_works_items_too_and_the_order_is_kept():
+    before = set(multiprocessing.active_children())
+    got = list(pool_map(_pid_of, range(60), 2, share=True))
+    assert [item for item, _ in got] == list(range(60))
+    pids = {pid for _, pid in got}
+    assert os.getpid() in pids and len(pids) == 2  # the parent and one worker
+    assert not new_children(before)
+    assert list(pool_map(_echo, range(100), 3, window=3, share=True)) == list(range(100))
+
+
+def _fail_here(item):
+    # Fails only in the parent: a held error must wait for its turn there too.
+    if item % 2 and os.getpid() == PARENT:
+        raise ValueError(f"bad {item}")
+    time.sleep(0.002)
+    return item
+
+
+PARENT = os.getpid()
+
+
+def test_with_share_errors_are_raised_in_input_order_after_the_results_before_them():
+    got = []
+    with pytest.raises(ValueError, match="bad 1"):
+        for value in pool_map(_fail_odd_late, range(6), 2, share=True):
+            got.append(value)
+    assert got == [0]
+    got = []
+    with pytest.raises(ValueError, match=r"bad \d+") as raised:
+        for value in pool_map(_fail_here, range(40), 2, share=True):
+            got.append(value)
+    first = int(str(raised.value).split()[1])
+    assert got == list(range(first))  # every result before the failed item, nothing after it
+
+
+def test_with_share_a_killed_worker_raises_worker_lost():
+    before = set(multiprocessing.active_children())
+    stream = pool_map(_pid_of, iter(range(10**6)), 2, share=True)
+    assert next(stream)
+    os.kill(new_children(before)[0].pid, signal.SIGKILL)
+    with pytest.raises(WorkerLost):
+        for _ in stream:
+            pass
+    assert not new_children(before)
+
+
+@pytest.mark.skipif(not LOGS.is_dir(), reason=f"the shared game logs are not at {LOGS}")
+def test_ctrl_c_during_a_replay_with_jobs_2_exits_130_and_leaves_no_worker():
+    for i in range(3):  # the parent replays pieces too: Ctrl-C may land in its own work
+        p = start(["replay", *[str(LOGS)] * 10, "--jobs", "2", "--format", "jsonl"])
+        assert p.stdout.read(1)  # past the imports (Ctrl-C during them is Python's own exit): at work
+        reader = threading.Thread(target=_read_slowly, args=(p.stdout,), daemon=True)
+        reader.start()
+        time.sleep(0.05 * i)
+        os.killpg(p.pid, signal.SIGINT)
+        try:
+            p.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+            raise AssertionError(f"hang after Ctrl-C (run {i})") from None
+        err = p.stderr.read()
+        assert p.returncode == 130 and b"Traceback" not in err and b"KeyboardInterrupt" not in err
+        for _ in range(100):
+            if gone(p.pid):
+                break
+            time.sleep(0.05)
+        assert gone(p.pid), "orphan workers"

@@ -12,6 +12,7 @@ from analysis_reference import problem_of, reference_lines
 from riichi_cli.analysis import expected
 from riichi_cli.analysis.expected_graph import Graph, Shanten, count_of
 from riichi_cli.core.context import Context
+from riichi_cli.core.decompose import standard_splits
 from riichi_cli.core.hand import Hand
 from riichi_cli.core.reading import Reading, readings
 from riichi_cli.core.rules import Rules
@@ -31,11 +32,20 @@ def expected_tally(r: Reading) -> tuple[int, int, int] | None:
 
 def disagreements(hand: Hand, ctx: Context, rules: Rules) -> list[str]:
     out = []
-    for r in readings(hand, ctx, rules):
+    found = readings(hand, ctx, rules)
+    for r in found:
         ours, theirs = tally(r), expected_tally(r)
         if ours != theirs:
             out.append(f"{hand.notation()} ({r.form}, wait {r.wait}): tally {ours}, result {theirs}")
+    # `riichi analyze` hands `readings` the splits of the concealed tiles it made once per hand.
+    given = readings(hand, ctx, rules, standard_splits(hand.concealed))
+    if [_shape(r) for r in given] != [_shape(r) for r in found]:
+        out.append(f"{hand.notation()}: other readings from the splits given")
     return out
+
+
+def _shape(r: Reading) -> tuple[object, ...]:
+    return r.form, r.sets, r.pair, r.wait, r.win_tile
 
 
 def test_every_reading_of_the_conformance_hands() -> None:

@@ -196,9 +196,14 @@ def analyze_problem(problem: Problem) -> Analysis:
 def _analyze(p: Problem) -> Analysis:
     start = _start_key(p)
     pool = _pool(p, start)
-    unseen = 0
+    # The 34 tiles' unseen copies, the hand's included; as the 14 tiles leave them.
+    pool34 = [0] * 34
     for k in range(NUM_KINDS):
-        unseen += pool[k] - count_of(start[0], start[1], k)
+        pool34[kind_tile(k)] += pool[k]
+    unseen34 = [pool34[t] - p.counts[t] for t in range(34)]
+    unseen = 0
+    for n in unseen34:
+        unseen += n
     if unseen - (LAST_TURN - 1) < 1:
         raise InvalidContext(
             f"{unseen} unseen tiles: too few for draws up to turn {LAST_TURN - 1}", detail="too_few_unseen"
@@ -217,9 +222,8 @@ def _analyze(p: Problem) -> Analysis:
     tops = _top_discards(g, start, s0)
     g.expand()
     g.finish()
-    wins = _win_values(g, p, pool)
+    wins = _win_values(g, p, pool34)
     values = solve(g, wins, unseen, p.turn, [i for _, i in tops], p.ippatsu and p.riichi and closed)
-    unseen34 = _unseen34(g, pool)
     discards = []
     for n, (kind, i) in enumerate(tops):
         discards.append(_discard_value(g, unseen34, kind, i, n, values))
@@ -282,24 +286,26 @@ def _top_discards(g: Graph, start: tuple[int, int], s0: int) -> list[tuple[int, 
     hi, lo = start
     after = g.shanten.around(hi, lo, -1)
     out: list[tuple[int, int]] = []
-    for t in range(34):
-        kinds = [t] if t not in FIVES else [t, RED_KINDS[FIVES.index(t)]]
-        for k in kinds:
-            if count_of(hi, lo, k):
-                s13 = after[t]
-                if s13 == s0 or s13 <= g.back_budget:
-                    out.append((k, g.state13(hi - UNIT_HI[k], lo - UNIT_LO[k], s13, 0)))
+    for k in _KIND_ORDER:
+        if count_of(hi, lo, k):
+            s13 = after[kind_tile(k)]
+            if s13 == s0 or s13 <= g.back_budget:
+                out.append((k, g.state13(hi - UNIT_HI[k], lo - UNIT_LO[k], s13, 0)))
     return out
 
 
-def _win_values(g: Graph, p: Problem, pool: list[int]) -> WinValues:
+#: The kinds in the order of the answer's rows: tile order, a red five just after its plain five.
+_KIND_ORDER: Final = [k for t in range(34) for k in ([t, RED_KINDS[FIVES.index(t)]] if t in FIVES else [t])]
+
+
+def _win_values(g: Graph, p: Problem, pool34: list[int]) -> WinValues:
     """The value of every win of the graph: plain, and on the ippatsu and last draws when asked."""
     meld_counts = [0] * 34
     for meld in p.melds:
         for t in meld.tiles:
             meld_counts[t] = meld_counts[t] + 1
     dora = tuple([t for t, _ in p.dora])
-    scorer = WinScorer(p.melds, meld_counts, pool, dora, p.round_wind, p.seat_wind, p.rules, p.ura)
+    scorer = WinScorer(p.melds, meld_counts, pool34, dora, p.round_wind, p.seat_wind, p.rules, p.ura)
     wins = range(len(g.win_hi))
     hi, lo, kind = g.win_hi, g.win_lo, g.win_kind
     plain = [scorer.value(hi[w], lo[w], kind[w], g.riichi, False, False) for w in wins]
@@ -314,16 +320,6 @@ def _win_values(g: Graph, p: Problem, pool: list[int]) -> WinValues:
     return WinValues(plain, ippatsu, last, both)
 
 
-def _unseen34(g: Graph, pool: list[int]) -> list[int]:
-    """Unseen copies of each of the 34 tiles as the 14 tiles leave them (a red five is a five)."""
-    hi, lo = g.start
-    unseen = [0] * 34
-    for k in range(NUM_KINDS):
-        t = kind_tile(k)
-        unseen[t] += pool[k] - count_of(hi, lo, k)
-    return unseen
-
-
 def _discard_value(g: Graph, unseen34: list[int], kind: int, i: int, n: int, values: PerTurn) -> DiscardValue:
     """One row of the answer: the discard, its acceptance, its values per turn."""
     s13 = g.shanten13[i]
@@ -335,9 +331,9 @@ def _discard_value(g: Graph, unseen34: list[int], kind: int, i: int, n: int, val
         if unseen > 0 and after[t] < s13:
             acceptance.append((name(t), unseen))
             total += unseen
-    tenpai = tuple([row[n] for row in values.tenpai])
-    win = tuple([row[n] for row in values.win])
-    ev = tuple([row[n] for row in values.ev])
+    tenpai = tuple(values.tenpai[n])
+    win = tuple(values.win[n])
+    ev = tuple(values.ev[n])
     tile = kind_tile(kind)
     return DiscardValue(
         name(tile, kind >= 34), tile, kind >= 34, s13, tuple(acceptance), total, tenpai, win, ev

@@ -32,7 +32,7 @@ class WinValues:
 
 
 class PerTurn:
-    """Values of the watched states per turn: ``tenpai[n][i]`` is watched state i from turn
+    """Values of the watched states per turn: ``tenpai[i][n]`` is watched state i's from turn
     ``turn + n``, up to turn 18."""
 
     def __init__(self, tenpai: list[list[float]], win: list[list[float]], ev: list[list[float]]) -> None:
@@ -41,34 +41,57 @@ class PerTurn:
         self.ev = ev
 
 
+class Values13:
+    """A 13-tile state's values from the turn being solved: native floats in one object (a list of
+    floats would box each value read and allocate each value written). ``stale`` is the expected
+    score of a riichi state stayed in (with ippatsu valued; ``ev`` otherwise). Its draws are the
+    draw edges ``begin`` to ``end`` (read once from the packed bounds: `_states13`)."""
+
+    def __init__(self, tenpai: float, begin: i64 = 0, end: i64 = 0, riichi: bool = False) -> None:
+        self.tenpai = tenpai
+        self.win = 0.0
+        self.ev = 0.0
+        self.stale = 0.0
+        self.begin = begin
+        self.end = end
+        self.riichi = riichi
+
+
+class Best14:
+    """A 14-tile state's best values after this turn's draw (``first``: on the ippatsu draw), its
+    discards (edges ``begin`` to ``end``) and the win it offers (``offer``: its number, or -1)."""
+
+    def __init__(self, begin: i64 = 0, end: i64 = 0, offer: i64 = -1) -> None:
+        self.tenpai = 0.0
+        self.win = 0.0
+        self.ev = 0.0
+        self.first = 0.0
+        self.begin = begin
+        self.end = end
+        self.offer = offer
+
+
 def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int], ippatsu: bool) -> PerTurn:
     """The values of the ``watched`` 13-tile states from every turn ``turn``..18.
 
     The 13-tile states' values are updated in place turn by turn (a state's new value reads only its
     own old value and the 14-tile states' best values, computed first from the old values); the
-    14-tile states' best values live in buffers reused every turn. A win offers tenpai and win 1 at
-    every turn, written once.
+    14-tile states' best values are kept in objects reused every turn. A win offers tenpai and win 1
+    at every turn, written once.
     """
-    size13, size14 = len(g.hi13), len(g.win14)
-    tenpai = [1.0 if s == 0 else 0.0 for s in g.shanten13]
-    win = [0.0] * size13
-    ev = [0.0] * size13  # fresh
-    stale = [0.0] * size13 if ippatsu else ev  # the same list unless ippatsu makes riichi states differ
-    best_t = [0.0] * size14
-    best_w = [0.0] * size14
-    best_e = [0.0] * size14
-    best_first = [0.0] * size14 if ippatsu else best_e
+    states, bests = _states13(g), _states14(g)
     # The first turn solved is the last draw's: its wins (haitei may be a hand's only yaku) are the
     # wins of every earlier turn and more; a win that is none earlier is then written as a non-win.
-    win14 = g.win14
-    for j in range(size14):
-        if win14[j] >= 0 and wins.last[win14[j]] != NO_WIN:
-            best_t[j] = 1.0
-            best_w[j] = 1.0
-    out_t = [[tenpai[i] for i in watched]]
-    out_w = [[0.0 for _ in watched]]
-    out_e = [[0.0 for _ in watched]]
+    for best in bests:
+        if best.offer >= 0 and wins.last[best.offer] != NO_WIN:
+            best.tenpai = 1.0
+            best.win = 1.0
+    # Each watched state's values, from turn 18 backwards (reversed at the end).
+    out_t = [[states[i].tenpai] for i in watched]
+    out_w = [[0.0] for _ in watched]
+    out_e = [[0.0] for _ in watched]
     ends13, ends14 = _ends(g.depth13), _ends(g.depth14)
+    succ, drawn = _successors(g, states), _drawn(g, bests)
     top = 0.0  # the most any 13-tile state's (stale) expected score is worth from the next turn
     for t in range(LAST_DRAW, turn - 1, -1):
         last = t == LAST_DRAW
@@ -77,18 +100,19 @@ def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int],
         # Only the states reached in t - turn draws or fewer matter from turn t.
         reach = min(t - turn, len(ends13) - 1)
         n13, n14 = ends13[reach], ends14[min(reach, len(ends14) - 1)]
-        _after_draw(g, n14, tenpai, win, ev, stale, plain, best_t, best_w, best_e, top)
+        _after_draw(n14, succ, plain, bests, top)
         if ippatsu:
-            _first_draw(g, n14, stale, plain, first, best_e, best_first)
-        top = _before_draw(
-            g, n13, float(unseen - t), tenpai, win, ev, stale, best_t, best_w, best_e, best_first
-        )
-        out_t.append([tenpai[i] for i in watched])
-        out_w.append([win[i] for i in watched])
-        out_e.append([ev[i] for i in watched])
-    out_t.reverse()
-    out_w.reverse()
-    out_e.reverse()
+            _first_draw(n14, succ, plain, first, bests)
+        top = _before_draw(g.draws_b, n13, float(unseen - t), states, drawn, ippatsu)
+        for n in range(len(watched)):
+            state = states[watched[n]]
+            out_t[n].append(state.tenpai)
+            out_w[n].append(state.win)
+            out_e[n].append(state.ev)
+    for n in range(len(watched)):
+        out_t[n].reverse()
+        out_w[n].reverse()
+        out_e[n].reverse()
     return PerTurn(out_t, out_w, out_e)
 
 
@@ -103,167 +127,167 @@ def _ends(depths: list[int]) -> list[int]:
     return ends
 
 
-def _after_draw(
-    g: Graph,
-    n14: i64,
-    tenpai: list[float],
-    win: list[float],
-    ev: list[float],
-    stale: list[float],
-    plain: list[float],
-    best_t: list[float],
-    best_w: list[float],
-    best_e: list[float],
-    top: float,
-) -> None:
+def _states13(g: Graph) -> list[Values13]:
+    """The 13-tile states, each with its draw edges' bounds (4 bytes each, see `word`), its riichi
+    flag, and its value at the end (turn 18): tenpai counts 1."""
+    lo, shanten13, riichi13 = g.draw_lo_b, g.shanten13, g.riichi13
+    out: list[Values13] = []
+    i: i64
+    begin = word(lo, 0)
+    for i in range(len(lo) // 4 - 1):
+        end = word(lo, i + 1)
+        out.append(Values13(1.0 if shanten13[i] == 0 else 0.0, begin, end, riichi13[i]))
+        begin = end
+    return out
+
+
+def _states14(g: Graph) -> list[Best14]:
+    """The 14-tile states, each with its discard edges' bounds and the number of its win (-1: none)."""
+    lo, win14 = g.succ_lo_b, g.win14_b
+    out: list[Best14] = []
+    j: i64
+    begin = word(lo, 0)
+    for j in range(len(lo) // 4 - 1):
+        end = word(lo, j + 1)
+        out.append(Best14(begin, end, word(win14, j) - 1))
+        begin = end
+    return out
+
+
+def _successors(g: Graph, states: list[Values13]) -> list[Values13]:
+    """The 13-tile state each discard edge leads to, in edge order: read once from the packed edges
+    (4 bytes each, see `word`), then every turn by its place."""
+    succ = g.succ_b
+    out: list[Values13] = []
+    e: i64
+    for e in range(0, len(succ), 4):
+        out.append(
+            states[i64(succ[e]) | i64(succ[e + 1]) << 8 | i64(succ[e + 2]) << 16 | i64(succ[e + 3]) << 24]
+        )
+    return out
+
+
+def _drawn(g: Graph, bests: list[Best14]) -> list[Best14]:
+    """The 14-tile state each draw edge leads to, in edge order (an edge is the state shifted left 3
+    bits, or'd with the copies: those are the first byte's low bits, read by `_before_draw`)."""
+    draws = g.draws_b
+    out: list[Best14] = []
+    e: i64
+    for e in range(0, len(draws), 4):
+        edge = i64(draws[e]) | i64(draws[e + 1]) << 8 | i64(draws[e + 2]) << 16 | i64(draws[e + 3]) << 24
+        out.append(bests[edge >> 3])
+    return out
+
+
+def _after_draw(n14: i64, succ: list[Values13], plain: list[float], bests: list[Best14], top: float) -> None:
     """The best of each 14-tile state: its win or its discards into next turn's 13-tile states.
 
     The discards that decline a win lead on into the stale values (riichi stays declared); a win's
     tenpai and win (1) are written once by `solve`. A win worth ``top`` or more (at least any stale
     value: `_before_draw` gives the most it wrote) is taken without a look at them.
     """
-    succ, lo, win14 = g.succ_b, g.succ_lo_b, g.win14_b
     j: i64
     e: i64
-    x: i64
     w: i64
-    end: i64 = word(lo, 0)
-    k: i64
     for j in range(n14):
-        begin = end
-        k = 4 * (j + 1)  # `word(lo, j + 1)` and `word(win14, j) - 1`, inline (no call per state)
-        end = i64(lo[k]) | i64(lo[k + 1]) << 8 | i64(lo[k + 2]) << 16 | i64(lo[k + 3]) << 24
-        k -= 4
-        w = (i64(win14[k]) | i64(win14[k + 1]) << 8 | i64(win14[k + 2]) << 16 | i64(win14[k + 3]) << 24) - 1
+        best = bests[j]
+        w = best.offer
         value = plain[w] if w >= 0 else NO_WIN
         be = 0.0
         if value != NO_WIN:  # a win: tenpai and win are 1; declining it matters to the score only
             if value >= top:
-                best_e[j] = value
+                best.ev = value
                 continue
-            for e in range(4 * begin, 4 * end, 4):  # the packed edges, read in place (see `word`)
-                x = i64(succ[e]) | i64(succ[e + 1]) << 8 | i64(succ[e + 2]) << 16 | i64(succ[e + 3]) << 24
-                v = stale[x]
+            for e in range(best.begin, best.end):
+                v = succ[e].stale
                 if v > be:
                     be = v
-            best_e[j] = value if value > be else be
+            best.ev = value if value > be else be
             continue
         bt = bw = 0.0
-        for e in range(4 * begin, 4 * end, 4):
-            x = i64(succ[e]) | i64(succ[e + 1]) << 8 | i64(succ[e + 2]) << 16 | i64(succ[e + 3]) << 24
-            v = tenpai[x]
+        for e in range(best.begin, best.end):
+            s = succ[e]
+            v = s.tenpai
             if v > bt:
                 bt = v
-            v = win[x]
+            v = s.win
             if v > bw:
                 bw = v
-            v = ev[x]
+            v = s.ev
             if v > be:
                 be = v
-        best_t[j] = bt
-        best_w[j] = bw
-        best_e[j] = be
+        best.tenpai = bt
+        best.win = bw
+        best.ev = be
 
 
 def _first_draw(
-    g: Graph,
-    n14: i64,
-    stale: list[float],
-    plain: list[float],
-    first: list[float],
-    best_e: list[float],
-    best_first: list[float],
+    n14: i64, succ: list[Values13], plain: list[float], first: list[float], bests: list[Best14]
 ) -> None:
     """With ippatsu valued: each 14-tile state's expected score when this draw is the riichi's first
     (a win is worth ``first``; declining it, or any other state, is worth what `_after_draw` found)."""
-    succ, lo, win14 = g.succ_b, g.succ_lo_b, g.win14_b
     j: i64
     e: i64
     w: i64
     for j in range(n14):
-        w = word(win14, j) - 1
+        best = bests[j]
+        w = best.offer
         if w >= 0 and plain[w] != NO_WIN:
             be = 0.0
-            for e in range(word(lo, j), word(lo, j + 1)):
-                v = stale[word(succ, e)]
+            for e in range(best.begin, best.end):
+                v = succ[e].stale
                 if v > be:
                     be = v
-            best_first[j] = first[w] if first[w] > be else be
+            best.first = first[w] if first[w] > be else be
         else:
-            best_first[j] = best_e[j]
+            best.first = best.ev
 
 
 def _before_draw(
-    g: Graph,
-    n13: i64,
-    den: float,
-    tenpai: list[float],
-    win: list[float],
-    ev: list[float],
-    stale: list[float],
-    best_t: list[float],
-    best_w: list[float],
-    best_e: list[float],
-    best_first: list[float],
+    draws: bytes, n13: i64, den: float, states: list[Values13], drawn: list[Best14], apart: bool
 ) -> float:
     """Each 13-tile state's values from this turn (in place): its pursued draws, the rest thrown back.
 
     A riichi state's draws all win, so its tenpai stays 1 (``(sum c + rest) / den``), unwritten. With
-    ippatsu valued (``stale`` apart from ``ev``) a riichi state's fresh value takes its wins at the
-    first draw's value. Returns the most a stale value written is worth (the earlier turn's ``top``).
+    ippatsu valued (``apart``: ``stale`` apart from ``ev``) a riichi state's fresh value takes its
+    wins at the first draw's value; otherwise ``stale`` is written equal to ``ev``. Returns the most
+    a stale value written is worth (the earlier turn's ``top``). ``draws``: the packed draw edges,
+    whose first byte's low 3 bits are the copies drawn (see `_drawn`).
     """
-    draws, lo, riichi13 = g.draws_b, g.draw_lo_b, g.riichi13
-    apart = stale is not ev
     i: i64
     e: i64
-    j: i64
-    edge: i64
-    end: i64 = word(lo, 0)
-    k: i64
     top = 0.0
     for i in range(n13):
-        begin = end
-        k = 4 * (i + 1)  # `word(lo, i + 1)`, inline
-        end = i64(lo[k]) | i64(lo[k + 1]) << 8 | i64(lo[k + 2]) << 16 | i64(lo[k + 3]) << 24
         rest = den
-        riichi = riichi13[i]
-        if riichi:
+        state = states[i]
+        if state.riichi:
             aw = ae = af = 0.0
-            for e in range(4 * begin, 4 * end, 4):  # the packed edges, read in place (see `word`)
-                edge = (
-                    i64(draws[e]) | i64(draws[e + 1]) << 8 | i64(draws[e + 2]) << 16 | i64(draws[e + 3]) << 24
-                )
-                c = float(edge & 7)
-                j = edge >> 3
+            for e in range(state.begin, state.end):
+                c = float(draws[4 * e] & 7)
+                best = drawn[e]
                 rest -= c
-                aw += c * best_w[j]
-                ae += c * best_e[j]
-                if apart:  # the ippatsu draw's values (the same as best_e otherwise)
-                    af += c * best_first[j]
+                aw += c * best.win
+                ae += c * best.ev
+                if apart:  # the ippatsu draw's values (the same as best.ev otherwise)
+                    af += c * best.first
             if not apart:
                 af = ae
         else:
             at = aw = ae = 0.0
-            for e in range(4 * begin, 4 * end, 4):
-                edge = (
-                    i64(draws[e]) | i64(draws[e + 1]) << 8 | i64(draws[e + 2]) << 16 | i64(draws[e + 3]) << 24
-                )
-                c = float(edge & 7)
-                j = edge >> 3
+            for e in range(state.begin, state.end):
+                c = float(draws[4 * e] & 7)
+                best = drawn[e]
                 rest -= c
-                at += c * best_t[j]
-                aw += c * best_w[j]
-                ae += c * best_e[j]
+                at += c * best.tenpai
+                aw += c * best.win
+                ae += c * best.ev
             af = ae
-            tenpai[i] = (at + rest * tenpai[i]) / den
-        win[i] = (aw + rest * win[i]) / den
-        kept = rest * stale[i]
+            state.tenpai = (at + rest * state.tenpai) / den
+        state.win = (aw + rest * state.win) / den
+        kept = rest * state.stale
         value = (ae + kept) / den
         if value > top:
             top = value
-        if apart:
-            stale[i] = value
-            ev[i] = (af + kept) / den
-        else:
-            ev[i] = value
+        state.stale = value
+        state.ev = (af + kept) / den if apart else value
     return top

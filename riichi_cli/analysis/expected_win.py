@@ -12,14 +12,15 @@ from __future__ import annotations
 from typing import Final
 
 from ..core.context import Context
+from ..core.decompose import Group, standard_splits
 from ..core.hand import Hand, Meld
 from ..core.native import i64
 from ..core.points import base_points, table_points
 from ..core.reading import readings
 from ..core.rules import Rules
-from ..core.tiles import dora_of_players
 from ..core.win_tally import tally
-from .expected_graph import NUM_KINDS, kind_tile
+from .expected_graph import kind_tile
+from .expected_ura import UraHits
 
 #: The value of a complete hand that is no win (no yaku): never taken.
 NO_WIN: Final = -1.0
@@ -37,7 +38,7 @@ class WinScorer:
         self,
         melds: tuple[Meld, ...],
         meld_counts: list[int],
-        pool: list[int],
+        pool34: list[int],
         dora: tuple[int, ...],
         round_wind: str,
         seat_wind: str,
@@ -46,25 +47,23 @@ class WinScorer:
     ) -> None:
         self.melds = melds
         self.meld_counts = meld_counts  # the 34 tiles' counts in the melds
-        self.pool34 = [0] * 34  # copies not seen by the player, the hand's included
-        for k in range(NUM_KINDS):
-            t = kind_tile(k)
-            self.pool34[t] = self.pool34[t] + pool[k]
+        self.pool34 = pool34  # copies of the 34 tiles not seen by the player, the hand's included
         self.dora = dora
         self.round_wind = round_wind
         self.seat_wind = seat_wind
         self.rules = rules
         self.ura = ura and rules.ura_dora
-        self.ura_count = max(1, len(dora)) if rules.kan_ura else 1
-        #: The dora each tile indicates, and the copies of it in the melds (fixed for the problem).
-        self.ura_target = _ura_targets(rules.players)
+        ura_count = max(1, len(dora)) if rules.kan_ura else 1
+        self.ura_hits = UraHits(self.pool34, meld_counts, rules.players, ura_count)
         self.shapes: dict[int, dict[int, WinShape]] = {}
-        #: The ura dora's chances by the 34 tiles (any winning tile, any flags: they need only the tiles).
-        self.ura_memo: dict[int, dict[int, list[tuple[int, float]]]] = {}
+        #: The 34 tiles' counts and ura dora chances by the 34 tiles (any winning tile, any flags).
+        self.hands: dict[int, dict[int, HandTiles]] = {}
         #: One Context per (riichi, ippatsu, haitei): the situation is the same for every hand.
         self.contexts: dict[int, Context] = {}
-        #: Points of a tsumo by han and fu (the winner's seat is fixed): many readings share them.
-        self.points: dict[int, int] = {}
+        #: Points of a tsumo by han and fu (the winner's seat is fixed): many readings share them, and
+        #: every problem under the same rules (`_points_memo`). By han (a row made when first met),
+        #: then fu / 5 and dealer (0: not known yet); in a dict beyond.
+        self.points, self.more_points = _points_memo(rules)
 
     def value(self, hi: int, lo: int, kind: int, riichi: bool, ippatsu: bool, haitei: bool) -> float:
         """The expected value of winning with the packed 14 tiles (the winning tile in) on ``kind``;
@@ -86,18 +85,22 @@ class WinScorer:
         return shape.value(reds if self.rules.aka_dora else 0, self)
 
     def _shape(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> WinShape:
-        counts = _unpack34(tiles_hi, tiles_lo)
+        tiles = self._tiles(tiles_hi, tiles_lo)
         riichi = flags & 1 != 0
-        hand = Hand(tuple(counts), win, self.melds, (0, 0, 0), False)
+        hand = Hand(tiles.counts, win, self.melds, (0, 0, 0), False)
         ctx = self._context(flags)
         tallies: list[tuple[int, int, int]] = []
-        for r in readings(hand, ctx, self.rules):
+        if tiles.splits is None:
+            tiles.splits = standard_splits(tiles.counts)
+        for r in readings(hand, ctx, self.rules, tiles.splits):
             counted = tally(r)  # the han and fu `score_reading` would give, without its record
             if counted is not None:
                 tallies.append(counted)
         chances = [(0, 1.0)]
         if riichi and self.ura and tallies:
-            chances = self._ura_chances(tiles_hi, tiles_lo, counts)
+            if tiles.ura is None:
+                tiles.ura = self.ura_hits.of_words(tiles_hi, tiles_lo)
+            chances = tiles.ura
         return WinShape(tallies, chances, ctx.dealer)
 
     def _context(self, flags: int) -> Context:
@@ -117,56 +120,44 @@ class WinScorer:
             self.contexts[flags] = ctx
         return ctx
 
-    def _ura_chances(self, tiles_hi: int, tiles_lo: int, counts: list[int]) -> list[tuple[int, float]]:
-        """`_ura_hits`, once per 34 tiles (a hand wins on several tiles, with several flags)."""
-        inner = self.ura_memo.get(tiles_lo)
+    def _tiles(self, tiles_hi: int, tiles_lo: int) -> HandTiles:
+        """The record of a hand's 34 tiles: a hand wins on several tiles, with several flags."""
+        inner = self.hands.get(tiles_lo)
         if inner is None:
             inner = {}
-            self.ura_memo[tiles_lo] = inner
+            self.hands[tiles_lo] = inner
         found = inner.get(tiles_hi)
         if found is None:
-            found = self._ura_hits(counts)
+            found = HandTiles(tuple(_unpack34(tiles_hi, tiles_lo)))
             inner[tiles_hi] = found
         return found
 
     def points_of(self, han: int, fu: int, dealer: bool) -> int:
         """What a reading of ``han`` and ``fu`` pays by tsumo (memoised: the rules are fixed)."""
+        if han < 32 and fu < 160 and fu % 5 == 0:
+            rows = self.points
+            while len(rows) <= han:
+                rows.append([])
+            row = rows[han]
+            if not row:
+                row = [0] * 64
+                rows[han] = row
+            slot = fu // 5 * 2 + (1 if dealer else 0)
+            found = row[slot]
+            if found == 0:
+                found = self._points(han, fu, dealer)
+                row[slot] = found
+            return found
         key = (han << 10 | fu) << 1 | (1 if dealer else 0)
-        found = self.points.get(key)
-        if found is None:
-            base = base_points(han, fu, self.rules)[0]
-            found = table_points(base, dealer, True, self.rules).total
-            self.points[key] = found
+        found = self.more_points.get(key, 0)
+        if found == 0:
+            found = self._points(han, fu, dealer)
+            self.more_points[key] = found
         return found
 
-    def _ura_hits(self, counts: list[int]) -> list[tuple[int, float]]:
-        """(ura dora, probability) for the indicators drawn from the unseen tiles."""
-        pool34, target, meld_counts = self.pool34, self.ura_target, self.meld_counts
-        t: i64
-        if self.ura_count == 1:  # one indicator: each kind's share of the unseen tiles (`hit_chances`)
-            weights = [0] * 9
-            tiles: i64 = 0
-            for t in range(34):
-                left: i64 = pool34[t] - counts[t]
-                if left > 0:
-                    d: i64 = target[t]
-                    found: i64 = counts[d] + meld_counts[d]
-                    weights[found] += left
-                    tiles += left
-            out: list[tuple[int, float]] = []
-            for found in range(9):
-                if weights[found]:
-                    out.append((found, weights[found] / tiles))
-            return out
-        unseen: list[int] = []
-        hits: list[int] = []
-        for t in range(34):
-            left = pool34[t] - counts[t]
-            if left > 0:
-                unseen.append(left)
-                d = target[t]
-                hits.append(counts[d] + meld_counts[d])
-        return hit_chances(unseen, hits, self.ura_count)
+    def _points(self, han: int, fu: int, dealer: bool) -> int:
+        base = base_points(han, fu, self.rules)[0]
+        return table_points(base, dealer, True, self.rules).total
 
 
 def _unpack34(tiles_hi: i64, tiles_lo: i64) -> list[int]:
@@ -180,20 +171,32 @@ def _unpack34(tiles_hi: i64, tiles_lo: i64) -> list[int]:
     return counts
 
 
-#: The tile each tile indicates as ura dora, by the number of players (the same for every problem).
-_URA_TARGETS: Final[dict[int, list[int]]] = {}
+#: `WinScorer.points` and ``more_points`` by the rules (a few presets and variants in a process).
+_POINTS: Final[dict[Rules, tuple[list[list[int]], dict[int, int]]]] = {}
 
 
-def _ura_targets(players: int) -> list[int]:
-    found = _URA_TARGETS.get(players)
+def _points_memo(rules: Rules) -> tuple[list[list[int]], dict[int, int]]:
+    found = _POINTS.get(rules)
     if found is None:
-        found = [dora_of_players(t, players) for t in range(34)]
-        _URA_TARGETS[players] = found
+        if len(_POINTS) >= 64:
+            _POINTS.clear()
+        found = ([], {})
+        _POINTS[rules] = found
     return found
 
 
 #: The bits of a packed hand's low word that hold tiles (the red fives sit above).
 _TILES_LO: Final = (1 << 48) - 1
+
+
+class HandTiles:
+    """A winning hand's 34 counts (red fives as fives), and (when first asked) the ways to split its
+    concealed tiles into groups and a pair (`standard_splits`) and its ura dora chances."""
+
+    def __init__(self, counts: tuple[int, ...]) -> None:
+        self.counts = counts
+        self.splits: list[tuple[tuple[Group, ...], int]] | None = None
+        self.ura: list[tuple[int, float]] | None = None
 
 
 class WinShape:
@@ -220,33 +223,6 @@ class WinShape:
         for hits, chance in self.ura:
             total += chance * _best(self.tallies, aka + hits, self.dealer, scorer)
         return total
-
-
-def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[int, float]]:
-    """The distribution of the dora an indicator draw finds: ``draws`` tiles without replacement from
-    kinds of ``unseen[i]`` copies, each copy of kind i finding ``hits[i]``."""
-    if draws == 1:  # the usual case: one indicator, its kind's share of the unseen tiles
-        chances: dict[int, float] = {}
-        tiles = 0
-        for i in range(len(unseen)):
-            chances[hits[i]] = chances.get(hits[i], 0.0) + unseen[i]
-            tiles += unseen[i]
-        return [(found, n / tiles) for found, n in sorted(chances.items())]
-    # ways[j] maps hits found to the number of ways to draw j tiles finding them.
-    ways: list[dict[int, float]] = [{0: 1.0}] + [{} for _ in range(draws)]
-    for i in range(len(unseen)):
-        c, h = unseen[i], hits[i]
-        for j in range(draws, 0, -1):  # downwards: each kind is used once
-            row = ways[j]
-            choose = 1.0
-            for x in range(1, min(c, j) + 1):
-                choose = choose * (c - x + 1) / x
-                for found, n in ways[j - x].items():
-                    row[found + x * h] = row.get(found + x * h, 0.0) + n * choose
-    total = 0.0
-    for n in ways[draws].values():
-        total += n
-    return [(found, n / total) for found, n in sorted(ways[draws].items())]
 
 
 def _best(tallies: list[tuple[int, int, int]], more: int, dealer: bool, scorer: WinScorer) -> int:

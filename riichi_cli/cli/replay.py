@@ -99,9 +99,18 @@ class Tally:
 def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rules, overrides: dict) -> int:
     """Replay and print as the files come (in input order, each a piece of rounds at a time); the exit
     code of `Tally`."""
-    from ..files.cluster import NoDask
+    import gc
+
     from ..files.logs import jsonl, replay_paths
     from ..files.pool import WorkerLost
+
+    gc.freeze()  # what the imports made lives to the end: no collection (nor the exit's) walks it again
+
+    no_dask: tuple[type[Exception], ...] = ()  # nothing to catch without a scheduler
+    if scheduler:  # the cluster module (socket, logging) only when a scheduler is named
+        from ..files.cluster import NoDask
+
+        no_dask = (NoDask,)
 
     total, files = replay_paths(paths, rules, overrides, jobs, scheduler, encode=fmt == "jsonl")
     tally, kept = Tally(), []
@@ -123,7 +132,7 @@ def run_replay(paths: list[str], fmt: str, jobs: int, scheduler: str | None, rul
                         table = _print_table(table)
             tally.add_file(last)
             _print_table(table)
-    except NoDask as e:
+    except no_dask as e:
         click.echo(f"riichi: {e}", err=True)
         return 2
     except WorkerLost as e:  # a worker or the cluster lost: what was printed stays, no more

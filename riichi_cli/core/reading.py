@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from .context import Context
-from .decompose import SEQ, TRIP, is_chiitoitsu, is_kokushi, standard_splits
+from .decompose import SEQ, TRIP, Group, is_chiitoitsu, is_kokushi, standard_splits
 from .hand import Hand
 from .native import i64
 from .rules import Rules
@@ -153,15 +153,21 @@ def _standard(
     return Reading("standard", tuple(sets) + melds if melds else tuple(sets), pair, wait, h)
 
 
-def readings(hand: Hand, ctx: Context, rules: Rules) -> list[Reading]:
-    """Every reading of a 14-tile hand; empty when the tiles are not a winning shape."""
+def readings(
+    hand: Hand, ctx: Context, rules: Rules, splits: list[tuple[tuple[Group, ...], int]] | None = None
+) -> list[Reading]:
+    """Every reading of a 14-tile hand; empty when the tiles are not a winning shape. ``splits``:
+    `standard_splits` of the concealed tiles, from a caller that reads the same tiles with several
+    winning tiles (they do not depend on it)."""
     shared = HandFacts(hand, ctx, rules)
     melds: tuple[Set, ...] = ()
     if hand.melds:
         melds = tuple([(SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds])
     win = hand.win_tile
     out: list[Reading] = []
-    for groups, pair in standard_splits(hand.concealed, hand.suit_keys()):
+    if splits is None:
+        splits = standard_splits(hand.concealed, hand.suit_keys())
+    for groups, pair in splits:
         if pair == win:
             out.append(_standard(groups, -1, "tanki", pair, melds, shared))
         tried_seqs = 0  # bits of the sequences already tried (equal sequences make one reading)

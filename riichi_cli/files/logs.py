@@ -147,7 +147,8 @@ def replay_paths(paths: list[str], rules: Rules | None = None, overrides: dict |
     if jobs <= 1 or any(p == "-" for p, _ in files):
         results: Iterator[tuple] = map(_run, work)
     else:
-        results = pool_map(_replay_piece, work, jobs, window=4 * jobs)
+        # this process replays too; 8 a job: a file's end takes a place in the window as well
+        results = pool_map(_replay_piece, work, jobs, window=8 * jobs, share=True)
     return len(files), by_file(results)
 
 

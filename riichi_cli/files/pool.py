@@ -42,29 +42,42 @@ class WorkerLost(RuntimeError):
 
 
 def pool_map(fn: Callable[[T], R], items: Iterable[T | Here], jobs: int, init: Callable | None = None,
-             args: tuple = (), window: int = 0) -> Generator[R, None, None]:  # fmt: skip
+             args: tuple = (), window: int = 0, share: bool = False) -> Generator[R, None, None]:  # fmt: skip
     """``map(fn, items)`` in ``jobs`` processes, results in input order; a `Here` item is worked out
     in this process instead.
+
+    With ``share`` this process is one of the ``jobs``: it starts ``jobs - 1`` workers and, whenever
+    every worker holds an item and the next result is not back, works out the next waiting item
+    itself (``init`` then runs here too) instead of sleeping on the pipes. An error there is held
+    and raised in its turn, as a worker's. A worker then takes two items at a time when two wait: it
+    can only be given more when this process is back from its own item (and from reading the input
+    and writing the results), so with one item at a time it sat idle about half the time.
 
     At most ``window`` items (default 4 per job) are in flight, so ``items`` may be an endless
     stream and memory stays bounded. Close the iterator (``contextlib.closing``) when stopping
     early: the workers are then killed at once, as they are on Ctrl-C or any error. A worker that
     dies raises `WorkerLost` (never a hang).
 
-    Each worker has its own pipe and gets one item at a time, so the parent shares no lock with
+    Each worker has its own pipe and gets one message at a time, so the parent shares no lock with
     them: `multiprocessing.Pool` could hang on Ctrl-C (its terminate waits for a queue lock that a
     worker blocked on a full pipe holds) and for good when a worker was killed.
     """
+    local = None
+    if share:
+        if init is not None:
+            init(*args)
+        local, jobs = fn, jobs - 1
     workers = [_Worker(fn, init, args) for _ in range(jobs)]
     try:
-        yield from _ordered(workers, iter(items), window or 4 * jobs)
+        yield from _ordered(workers, iter(items), window or 4 * (jobs + (local is not None)), local)
     finally:
         for w in workers:
             w.stop()
 
 
-def _ordered(workers: list[_Worker], items: Iterator, window: int) -> Iterator:
-    """The results of ``items`` in order, keeping the workers busy and at most ``window`` in flight."""
+def _ordered(workers: list[_Worker], items: Iterator, window: int, local: Callable | None = None) -> Iterator:
+    """The results of ``items`` in order, keeping the workers busy and at most ``window`` in flight;
+    ``local``, when given, works out a waiting item here while every worker is busy."""
     from collections import deque
     from multiprocessing.connection import wait
 
@@ -84,8 +97,9 @@ def _ordered(workers: list[_Worker], items: Iterator, window: int) -> Iterator:
                 queued.append((count, item))
                 count += 1
         for w in workers:
-            if queued and w.task is None:
-                w.send(*queued.popleft())
+            if queued and w.task is None:  # sharing, a worker takes two items when two wait (see above)
+                take = 2 if local is not None and len(queued) >= 2 else 1
+                w.send([queued.popleft() for _ in range(take)])
         head = pending[0] if pending else None
         if isinstance(head, Here):
             pending.popleft()
@@ -96,11 +110,24 @@ def _ordered(workers: list[_Worker], items: Iterator, window: int) -> Iterator:
             yield _unwrap(done.pop(head))
             continue
         busy = [w for w in workers if w.task is not None]
-        ready = wait([c for w in busy for c in (w.conn, w.process.sentinel)])
+        timeout = None
+        if local is not None and queued:  # every worker is busy: take the next waiting item here
+            index, item = queued.popleft()
+            done[index] = _here(local, item)
+            timeout = 0  # then collect what came back meanwhile, without waiting
+        ready = wait([c for w in busy for c in (w.conn, w.process.sentinel)], timeout) if busy else []
         for w in busy:
             if w.conn in ready or w.process.sentinel in ready:  # an answer, or the worker ended
-                index, value = w.receive()
-                done[index] = value  # an error too: raised when its item's turn comes, as map would
+                for index, value in w.receive():
+                    done[index] = value  # an error too: raised when its item's turn comes, as map would
+
+
+def _here(fn: Callable, item: Any) -> Any:
+    """``fn(item)`` worked out in this process, an exception held as a worker's would be."""
+    try:
+        return fn(item)
+    except Exception as e:
+        return _Failed(e)
 
 
 _END = object()
@@ -120,7 +147,7 @@ def _unwrap(value: Any) -> Any:
 
 
 class _Worker:
-    """One worker process and its own pipe; ``task`` is the index of the item it holds, or None."""
+    """One worker process and its own pipe; ``task`` is the indices of the items it holds, or None."""
 
     def __init__(self, fn: Callable, init: Callable | None, args: tuple) -> None:
         import multiprocessing
@@ -143,28 +170,29 @@ class _Worker:
             if masks:
                 signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         child.close()
-        self.task: int | None = None
+        self.task: list[int] | None = None
 
-    def send(self, index: int, item: Any) -> None:
-        self.task = index
+    def send(self, batch: list[tuple[int, Any]]) -> None:
+        """Items (index, item) for the worker, sent as one message: it answers them all in one."""
+        self.task = [index for index, _ in batch]
         try:
-            self.conn.send(item)  # the worker is waiting for it: this never blocks for long
+            self.conn.send([item for _, item in batch])  # the worker is waiting: never blocks for long
         except OSError:  # it died while idle
             self.receive()  # raises WorkerLost
 
-    def receive(self) -> tuple[int, Any]:
-        """The answer to the item held (its exception as a `_Failed`); WorkerLost when it died."""
-        index = self.task
+    def receive(self) -> list[tuple[int, Any]]:
+        """(index, answer) of each item held (an exception as a `_Failed`); WorkerLost when it died."""
+        indices = self.task
         try:
-            ok, value = self.conn.recv()
+            answers = self.conn.recv()
         except (EOFError, OSError):
             self.process.join(1)
             code = self.process.exitcode
             how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
             raise WorkerLost(f"a worker process was lost ({how}; out of memory?); the run stops") from None
         self.task = None
-        assert index is not None
-        return index, value if ok else _Failed(value)
+        assert indices is not None
+        return [(i, value if ok else _Failed(value)) for i, (ok, value) in zip(indices, answers)]
 
     def stop(self) -> None:
         """End the worker now: it shares no lock with this process, so killing it cannot hang us."""
@@ -175,7 +203,8 @@ class _Worker:
 
 
 def _serve(conn: Any, fn: Callable, init: Callable | None, args: tuple) -> None:
-    """A worker's loop: an item in, ``(True, result)`` or ``(False, exception)`` out, until the pipe ends."""
+    """A worker's loop: a list of items in, ``(True, result)`` or ``(False, exception)`` for each out,
+    until the pipe ends."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent alone answers Ctrl-C, by killing us
@@ -185,17 +214,19 @@ def _serve(conn: Any, fn: Callable, init: Callable | None, args: tuple) -> None:
         init(*args)
     while True:
         try:
-            item = conn.recv()
+            items = conn.recv()
         except (EOFError, OSError):
             return
+        answers: list[tuple] = []
+        for item in items:
+            try:
+                answers.append((True, fn(item)))
+            except Exception as e:  # the parent raises it in its turn, as map would
+                answers.append((False, e))
         try:
-            answer: tuple = (True, fn(item))
-        except Exception as e:  # the parent raises it, as map would
-            answer = (False, e)
-        try:
-            conn.send(answer)
+            conn.send(answers)
         except Exception as e:  # an answer that does not pickle
-            conn.send((False, RuntimeError(f"{type(e).__name__}: {e}")))
+            conn.send([(False, RuntimeError(f"{type(e).__name__}: {e}"))] * len(items))
 
 
 def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:

@@ -12,7 +12,17 @@ from typing import Final
 
 from ..core.errors import clip
 from ..core.native import i64
-from .bounds import ECHO, MAX_ATTRIBUTE, MAX_EVENTS, attribute, check_round, events_room, yaku_count
+from .bounds import (
+    ECHO,
+    MAX_ATTRIBUTE,
+    MAX_COUNTER,
+    MAX_EVENTS,
+    MAX_KYOKU,
+    attribute,
+    check_round,
+    events_room,
+    yaku_count,
+)
 from .melds import decode_m
 from .model import (
     Call,
@@ -371,7 +381,8 @@ def _init(game: Game, a: dict[str, str]) -> Round:
              for p in range(game.players)]  # fmt: skip
     if len(seed) != 6 or any(len(h) != 13 for h in hands):
         raise LogError("an INIT tag without its seed or thirteen tiles per hand")
-    check_round(seed[0], seed[1], seed[2])  # a kyoku of 10**20 is not "E1"
+    if not (0 <= seed[0] <= MAX_KYOKU and 0 <= seed[1] <= MAX_COUNTER and 0 <= seed[2] <= MAX_COUNTER):
+        check_round(seed[0], seed[1], seed[2])  # says why: a kyoku of 10**20 is not "E1" (interpreted)
     rnd = Round(game.started - 1, seed[0], seed[1], seed[2], scores, [_tile(game, seed[5])], hands)
     if int(a.get("oya", rnd.dealer)) != rnd.dealer:
         raise LogError(f"dealer {a.get('oya')} does not match round {seed[0]}")

@@ -137,11 +137,15 @@ class Table:
         """Pao: the seat that fed (``fed``, the discarder) the third dragon set or the fourth wind set is
         liable. The discarder is known from the events, so the call's relative seat code (which
         three-player logs may count either way) is not needed."""
+        kind = m.kind_tile
         for group in (DRAGONS, WINDS):
-            if m.kind_tile in group and sum(x.kind_tile in group for x in s.melds if x.kind != CHI) == len(
-                group
-            ):
-                s.liable = fed
+            if kind in group:
+                sets = 0  # the pons and kans of the group (a loop: a generator costs more, compiled)
+                for x in s.melds:
+                    if x.kind != CHI and x.kind_tile in group:
+                        sets += 1
+                if sets == len(group):
+                    s.liable = fed
 
 
 def take(hand: list[int], tile: int, who: int) -> None:
@@ -210,7 +214,8 @@ def tenpai_seats(t: Table) -> dict[str, str]:
     for who, s in enumerate(t.seats):
         counts = [0] * 34
         for x in s.hand:
-            counts[kind_of(x)] += 1
+            k = x >> 1  # kind_of(x)
+            counts[k] = counts[k] + 1
         if sum(counts) % 3 == 1 and some_wait(counts):
             out[seat_wind(t.round, who)] = s.notation()
     return out

@@ -112,8 +112,21 @@ def log_rules(game: Game, rules: Rules, overrides: dict | None = None) -> Rules:
     if rules.players != game.players:
         rules = resolve_rules(TABLE_PRESETS[game.players])
     red = rules.aka_dora or RED_FIVES[game.players] if game.red_fives else 0
-    lobby: dict = {"aka_dora": red, "kuitan": game.open_tanyao}
-    return with_overrides(rules, {**lobby, **(overrides or {})})
+    changes = {"aka_dora": red, "kuitan": game.open_tanyao, **(overrides or {})}
+    try:  # the same few lobbies come back game after game: each set of rules is made once
+        key = (rules, tuple(changes.items()))
+        made = _LOG_RULES.get(key)
+    except TypeError:  # an unhashable override value: not kept
+        return with_overrides(rules, changes)
+    if made is None:
+        made = with_overrides(rules, changes)
+        if len(_LOG_RULES) < 64:
+            _LOG_RULES[key] = made
+    return made
+
+
+#: `log_rules` answers by the rules and changes asked (rules are frozen: equal ones hash alike).
+_LOG_RULES: Final[dict[tuple, Rules]] = {}
 
 
 def replay_stream(text: str, source: str = "-", ref: str = "", rules: Rules | None = None,

@@ -60,8 +60,9 @@ def name(t: int) -> str:
 def names(tiles: list[int]) -> str:
     """Compact sorted notation of several tiles: ``[from_id(16), from_id(0)]`` -> ``10m``."""
     counts, reds = [0] * 34, [0, 0, 0]
-    for t in tiles:
-        counts[t >> 1] += 1
+    for t in tiles:  # x[i] = x[i] + 1: compiled, an augmented item assignment is a generic call
+        k = t >> 1
+        counts[k] = counts[k] + 1
         if t & 1:
-            reds[(t >> 1) // 9] += 1
+            reds[k // 9] = reds[k // 9] + 1
     return format_counts(counts, reds)

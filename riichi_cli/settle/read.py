@@ -3,8 +3,6 @@ win's, checked, and the scorer's input mapping of each win. No rules of payment 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,16 +28,32 @@ DRAW_KEYS = {"exhaustive": {"kind", "tenpai", "nagashi", "hands"}, "abortive": {
 CHOMBO_KEYS = {"seat", "reason"}
 
 
-@contextmanager
-def prefixed(label: str) -> Iterator[None]:
+def prefixed(label: str) -> Prefixed:
     """Re-raise a refusal with ``label`` in front, keeping its code and the place it points at."""
-    try:
-        yield
-    except RiichiError as e:
-        raise e.reworded(f"{label}: {e.message}") from None
+    return Prefixed(label)
 
 
-@dataclass(frozen=True)
+class Prefixed:
+    """The context of `prefixed`: a class, compiled, where a ``@contextmanager`` generator ran through
+    contextlib's interpreted code for each win scored (about 3% of a replay)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if isinstance(error, RiichiError):  # any other error goes on as it is (None: not swallowed)
+            raise error.reworded(f"{self.label}: {error.message}") from None
+
+
+# Round and Entry (and wins.Scored, wins.Pao) write their own __init__: compiled, it is native, where a
+# dataclass's generated one runs as interpreted Python (about 14,000 instructions per Round). Not
+# frozen (a compiled frozen dataclass cannot have its own __init__); they compare by value as before.
+
+
+@dataclass(init=False)
 class Round:
     """The round-level keys, checked. ``riichi`` is the seats that declared riichi this round."""
 
@@ -52,6 +66,11 @@ class Round:
     ura: Any
     scores: dict[str, int] | None
     id: Any
+
+    def __init__(self, rules: Rules, round_wind: str, honba: int, sticks: int, riichi: tuple[str, ...],
+                 dora: Any, ura: Any, scores: dict[str, int] | None, id: Any) -> None:  # fmt: skip
+        self.rules, self.round_wind, self.honba, self.sticks = rules, round_wind, honba, sticks
+        self.riichi, self.dora, self.ura, self.scores, self.id = riichi, dora, ura, scores, id
 
     @property
     def seats(self) -> str:
@@ -159,7 +178,7 @@ def check_deposits(rnd: Round, declared: tuple[str, ...]) -> None:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(init=False)
 class Entry:
     """One win as given: ``label`` names it in messages, ``raw`` holds its input keys (no pao)."""
 
@@ -170,6 +189,11 @@ class Entry:
     pao: str | None
     riichi: bool
     raw: dict
+
+    def __init__(self, label: str, seat: str, tsumo: bool, discarder: str | None, pao: str | None,
+                 riichi: bool, raw: dict) -> None:  # fmt: skip
+        self.label, self.seat, self.tsumo, self.discarder = label, seat, tsumo, discarder
+        self.pao, self.riichi, self.raw = pao, riichi, raw
 
 
 def read_entry(i: int, raw: object, table: str = SEATS) -> Entry:

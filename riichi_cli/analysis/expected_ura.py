@@ -1,0 +1,135 @@
+"""The ura dora a riichi win of `riichi analyze` expects: their number's distribution, exactly.
+
+As many ura indicators as dora indicators (one without kan ura) are drawn without replacement from the
+tiles the player has not seen at the moment of the win, a red five and a plain five as one kind; each
+copy of a tile finds as many dora as the hand (and its melds) holds of the tile it indicates.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..core.native import i64
+from ..core.tiles import dora_of_players
+
+
+class UraHits:
+    """The ura dora's chances for the hands of one problem: the unseen tiles (``pool34``, the hand's
+    own included) and the melds are fixed, the concealed tiles vary."""
+
+    def __init__(self, pool34: list[int], meld_counts: list[int], players: int, draws: int) -> None:
+        self.pool34 = pool34
+        self.meld_counts = meld_counts
+        self.draws = draws
+        #: The tile each tile indicates.
+        self.target = _targets(players)
+        #: Per tile, for `_one`: its unseen copies (the hand's included), the tile it indicates (6
+        #: bits from bit 8) and that tile's copies in the melds (from bit 14); made when first needed.
+        self.info: list[int] = []
+
+    def of(self, counts: list[int]) -> list[tuple[int, float]]:
+        """(ura dora, probability) for the indicators drawn from the unseen tiles, the hand holding
+        ``counts`` (34 counts of its concealed tiles)."""
+        hi: i64 = 0
+        lo: i64 = 0
+        t: i64
+        for t in range(18):
+            hi |= i64(counts[t]) << (3 * t)
+        for t in range(16):
+            lo |= i64(counts[18 + t]) << (3 * t)
+        return self.of_words(hi, lo)
+
+    def of_words(self, hi: i64, lo: i64) -> list[tuple[int, float]]:
+        """`of` a hand's 34 counts packed 3 bits each: tiles 0-17 in ``hi``, 18-33 in ``lo``."""
+        if self.draws == 1:
+            return self._one(hi, lo)
+        pool34, target, meld_counts = self.pool34, self.target, self.meld_counts
+        unseen: list[int] = []
+        hits: list[int] = []
+        t: i64
+        for t in range(34):
+            left = pool34[t] - _count(hi, lo, t)
+            if left > 0:
+                unseen.append(left)
+                d = target[t]
+                hits.append(_count(hi, lo, d) + meld_counts[d])
+        return hit_chances(unseen, hits, self.draws)
+
+    def _one(self, hi: i64, lo: i64) -> list[tuple[int, float]]:
+        """One indicator: the weight of each number of ura dora is the unseen copies of the tiles
+        indicating that many (`hit_chances` with one draw: the same integers, the same division).
+        The weights add up in one native int, 12 bits a number of dora: a tile has four copies, so
+        an indicator finds 0-4 (hand and melds together), and no weight passes 136 copies."""
+        if not self.info:
+            self.info = _info(self.pool34, self.target, self.meld_counts)
+        info = self.info
+        weights: i64 = 0
+        tiles: i64 = 0
+        t: i64
+        for t in range(34):
+            x: i64 = info[t]
+            held: i64 = hi >> (3 * t) & 7 if t < 18 else lo >> (3 * (t - 18)) & 7
+            left: i64 = (x & 255) - held
+            if left > 0:
+                d: i64 = x >> 8 & 63
+                found: i64 = (hi >> (3 * d) & 7 if d < 18 else lo >> (3 * (d - 18)) & 7) + (x >> 14)
+                weights += left << (12 * found)
+                tiles += left
+        out: list[tuple[int, float]] = []
+        for t in range(5):
+            weight: i64 = weights >> (12 * t) & 4095
+            if weight:
+                out.append((t, int(weight) / int(tiles)))
+        return out
+
+
+def _info(pool34: list[int], target: list[int], meld_counts: list[int]) -> list[int]:
+    out = [0] * 34
+    t: i64
+    for t in range(34):
+        d: i64 = target[t]
+        out[t] = i64(pool34[t]) | d << 8 | i64(meld_counts[d]) << 14
+    return out
+
+
+def _count(hi: i64, lo: i64, t: i64) -> i64:
+    return hi >> (3 * t) & 7 if t < 18 else lo >> (3 * (t - 18)) & 7
+
+
+def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[int, float]]:
+    """The distribution of the dora an indicator draw finds: ``draws`` tiles without replacement from
+    kinds of ``unseen[i]`` copies, each copy of kind i finding ``hits[i]``."""
+    if draws == 1:  # the usual case: one indicator, its kind's share of the unseen tiles
+        chances: dict[int, float] = {}
+        tiles = 0
+        for i in range(len(unseen)):
+            chances[hits[i]] = chances.get(hits[i], 0.0) + unseen[i]
+            tiles += unseen[i]
+        return [(found, n / tiles) for found, n in sorted(chances.items())]
+    # ways[j] maps hits found to the number of ways to draw j tiles finding them.
+    ways: list[dict[int, float]] = [{0: 1.0}] + [{} for _ in range(draws)]
+    for i in range(len(unseen)):
+        c, h = unseen[i], hits[i]
+        for j in range(draws, 0, -1):  # downwards: each kind is used once
+            row = ways[j]
+            choose = 1.0
+            for x in range(1, min(c, j) + 1):
+                choose = choose * (c - x + 1) / x
+                for found, n in ways[j - x].items():
+                    row[found + x * h] = row.get(found + x * h, 0.0) + n * choose
+    total = 0.0
+    for n in ways[draws].values():
+        total += n
+    return [(found, n / total) for found, n in sorted(ways[draws].items())]
+
+
+#: The tile each tile indicates as ura dora, by the number of players (the same for every problem).
+_TARGETS: Final[dict[int, list[int]]] = {}
+
+
+def _targets(players: int) -> list[int]:
+    found = _TARGETS.get(players)
+    if found is None:
+        found = [dora_of_players(t, players) for t in range(34)]
+        _TARGETS[players] = found
+    return found

@@ -526,9 +526,9 @@ def _best14(tenpai: float, win: float, ev: float, first: float) -> Best14:
 
 
 def test_thirteen_tile_states_whose_index_keys_meet_stay_apart() -> None:
-    """13-tile states are found by one int made of their two words (``hi << 5 ^ lo``); three hands
-    that make the same int (four 2s; one 1m; two 1m with four 2s and one 3s: each makes 32) are three
-    states, each found again by its own words, in any order."""
+    """13-tile states are found by their two words; three hands whose words mix to the same int
+    (``hi << 5 ^ lo``, the index key before session 5: four 2s; one 1m; two 1m with four 2s and one
+    3s: each makes 32) are three states, each found again by its own words, in any order."""
     g = Graph(pack([0] * 37), [4] * 37, Shanten(0, 4), 0, 0, False)
     four_2s, one_1m, mixed = (0, 4 << 3), (1, 0), (2, 4 << 3 | 1 << 6)
     a = g.state13(four_2s[0], four_2s[1], 1, 0)
@@ -541,8 +541,8 @@ def test_thirteen_tile_states_whose_index_keys_meet_stay_apart() -> None:
 
 
 def test_fourteen_tile_states_whose_index_keys_meet_stay_apart() -> None:
-    """The same for 14-tile states, whose int also carries a win's kind: four 2s and one 1m make the
-    same int; four 2s as a win on 2s (kind 19) is a third state."""
+    """The same for 14-tile states, whose words also carry a win's kind: four 2s and one 1m mix to
+    the same int; four 2s as a win on 2s (kind 19) is a third state."""
     g = Graph(pack([0] * 37), [4] * 37, Shanten(0, 4), 0, 0, False)
     a = g._state14(0, 4 << 3, 1, 0, 19)
     b = g._state14(1, 0, 1, 0, 0)

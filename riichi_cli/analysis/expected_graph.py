@@ -85,48 +85,54 @@ def tile_counts(hi: int, lo: int) -> list[int]:
     return counts
 
 
-def _suits(hi: int, lo: int) -> tuple[int, int, int, int]:
+#: Each part's standard-shanten neighbours as a mask of its positions, by the part's key, the product
+#: of the other parts' vectors, the sets needed and the sign: bit p is set when one more (``sign`` 1)
+#: of position p lowers the hand's standard shanten, or one less (-1) keeps it. A tile more lowers it
+#: by one at most and never raises it, a tile less raises it by one at most, so the bit is all there
+#: is to know. States share three of their four parts with their neighbours, so most of these are met
+#: again and again; an `IntTable` holds them by a 46-bit key, the mask as the value (no list, no box).
+_masks: Final = IntTable(12, 21)
+#: Product vector ids at or above this are not memoised (the key would not fit an `IntTable`).
+_REST_LIMIT: Final = 1 << 13
+
+
+def _part_mask(key: i64, rest: i64, need: i64, sign: i64, size: i64) -> i64:
+    """The neighbour mask of one part (see `_masks`); positions that cannot change are 0."""
+    # A part key has 29 bits at most (the honors' flags), `need` 3.
+    memo_key: i64 = ((key << 13 | rest) << 3 | need) << 1 | (1 if sign > 0 else 0)
+    if rest < _REST_LIMIT:
+        found = _masks.get(memo_key)
+        if found >= 0:
+            return found
+    goal: i64 = part_distance(part_vector(key), rest, need) - (1 if sign > 0 else 0)
+    mask: i64 = 0
+    pos: i64
+    for pos in range(size):
+        n = key >> (3 * pos) & 7
+        if (n == 4 and sign > 0) or (n == 0 and sign < 0):
+            continue
+        if part_distance(part_vector(key + sign * _unit(3 * pos)), rest, need) == goal:
+            mask |= _unit(pos)
+    if rest < _REST_LIMIT:
+        _masks.put(memo_key, mask)
+    return mask
+
+
+def _parts(hi: i64, lo: i64) -> tuple[i64, i64, i64, i64]:
     """The four parts' counts (3 bits a count) with the red fives merged into their fives."""
     return (
         (hi & _SUIT_MASK) + ((lo >> 48 & 7) << 12),
-        (hi >> 27) + ((lo >> 51 & 7) << 12),
+        (hi >> 27 & _SUIT_MASK) + ((lo >> 51 & 7) << 12),
         (lo & _SUIT_MASK) + ((lo >> 54 & 7) << 12),
         lo >> 27 & _HONOR_MASK,
     )
 
 
-#: Each part's shanten with one tile added or taken away at each position, by the part's key, the
-#: product of the other parts' vectors, the sets needed and the sign: states share three of their
-#: four parts with their neighbours, so most of these are met again and again. The lists are kept
-#: in `_moves_lists`, their index in an `IntTable` by a 46-bit key (a dict would box every key).
-_moves_index: Final = IntTable(12, 21)
-_moves_lists: Final[list[list[int]]] = []
-_MEMO_LIMIT: Final = 500_000
-#: Product vector ids at or above this are not memoised (the key would not fit an `IntTable`).
-_REST_LIMIT: Final = 1 << 13
-
-
-def _moves(key: i64, rest: i64, need: i64, sign: i64, size: i64) -> list[int]:
-    # A part key has 29 bits at most (the honors' flags), `need` 3.
-    memo_key: i64 = ((key << 13 | rest) << 3 | need) << 1 | (1 if sign > 0 else 0)
-    if rest < _REST_LIMIT:
-        found = _moves_index.get(memo_key)
-        if found >= 0:
-            return _moves_lists[found]
-    out: list[int] = []
-    for pos in range(size):
-        n = key >> (3 * pos) & 7
-        if (n == 4 and sign > 0) or (n == 0 and sign < 0):
-            out.append(NOT_HELD)
-        else:
-            out.append(part_distance(part_vector(key + sign * (1 << (3 * pos))), rest, need))
-    if rest < _REST_LIMIT:
-        if len(_moves_lists) >= _MEMO_LIMIT:
-            _moves_index.clear()
-            _moves_lists.clear()
-        _moves_index.put(memo_key, len(_moves_lists))
-        _moves_lists.append(out)
-    return out
+def _unit(shift: i64) -> i64:
+    """``2 ** shift`` in 64 bits. Not ``1 << shift``: compiled, mypyc (2.4) writes a small literal
+    shifted by a native int as a C ``int`` shift, wrong from 32 bits on (``1 << 45`` gave 8192)."""
+    one: i64 = shift - shift + 1  # not a constant: the shift is 64 bits wide
+    return one << shift
 
 
 class Shanten:
@@ -138,60 +144,73 @@ class Shanten:
     """
 
     def __init__(self, melds: int, players: int) -> None:
-        self.need = 4 - melds
+        self.need: i64 = 4 - melds
         self.closed = melds == 0
-        self.players = players
+        self.players: i64 = players
 
     def of(self, hi: int, lo: int) -> int:
         """The shanten of one hand."""
-        m, p, s, z = _suits(hi, lo)
-        players = self.players
-        ids = [
-            part_vector(part_key(0, m, players)),
-            part_vector(part_key(1, p, players)),
-            part_vector(part_key(2, s, players)),
-            part_vector(part_key(3, z, players)),
-        ]
-        rest = rest_vectors(ids[0], ids[1], ids[2], ids[3])
-        best = part_distance(ids[0], rest[0], self.need)
+        m, p, s, z = _parts(hi, lo)
+        vm = part_vector(part_key(0, m, self.players))
+        rest = rest_vectors(vm, part_vector(p), part_vector(s), part_vector(part_key(3, z, self.players)))
+        best: i64 = part_distance(vm, rest[0], self.need)
         if self.closed:
             kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
-            best = min(best, _closed_shanten(kinds, pairs, orphans, paired))
+            closed: i64 = _closed_shanten(kinds, pairs, orphans, paired)
+            best = closed if closed < best else best
         return best
+
+    def near(self, hi: i64, lo: i64, sign: i64) -> tuple[i64, i64]:
+        """The hand's shanten ``s`` and its neighbours as a mask of the 34 tiles: bit t is set when
+        one more t (``sign`` 1) makes the shanten ``s - 1`` (else it stays ``s``), or one less t (-1)
+        keeps it ``s`` (else ``s + 1``). Bits of tiles that cannot be added or taken away mean
+        nothing (the callers never read them)."""
+        m, p, s, z = _parts(hi, lo)
+        players, need = self.players, self.need
+        km: i64 = part_key(0, m, players)
+        kz: i64 = part_key(3, z, players)
+        vm, vp, vs, vz = part_vector(km), part_vector(p), part_vector(s), part_vector(kz)
+        rm, rp, rs, rz = rest_vectors(vm, vp, vs, vz)
+        if players == 3:  # the characters are 1m and 9m only: positions 0 and 1 of their part
+            two = _part_mask(km, rm, need, sign, 2)
+            mask: i64 = (two & 1) | (two >> 1) << 8
+        else:
+            mask = _part_mask(km, rm, need, sign, 9)
+        mask |= _part_mask(p, rp, need, sign, 9) << 9
+        mask |= _part_mask(s, rs, need, sign, 9) << 18
+        mask |= _part_mask(kz, rz, need, sign, 7) << 27
+        base: i64 = part_distance(vm, rm, need)
+        if not self.closed:
+            return base, mask
+        kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
+        closed: i64 = _closed_shanten(kinds, pairs, orphans, paired)
+        # A tile changes each shape's number by one at most, in the same direction: the neighbours
+        # that reach the hand's best are those of the shapes that are the best (both when equal).
+        if closed > base:
+            return base, mask
+        closed_mask = _closed_mask(m, p, s, z, sign, closed, kinds, pairs, orphans, paired)
+        if closed < base:
+            return closed, closed_mask
+        return base, mask | closed_mask
 
     def around(self, hi: int, lo: int, sign: int) -> list[int]:
         """The shanten of the hand with one more (``sign`` 1) or one less (-1) of each of the 34
-        tiles; `NOT_HELD` where the hand holds none to take away or four already."""
-        m, p, s, z = _suits(hi, lo)
-        players, need = self.players, self.need
-        keys = [
-            part_key(0, m, players),
-            part_key(1, p, players),
-            part_key(2, s, players),
-            part_key(3, z, players),
-        ]
-        first = part_vector(keys[0])
-        rest = rest_vectors(first, part_vector(keys[1]), part_vector(keys[2]), part_vector(keys[3]))
-        # The four parts' lists end to end (a list concatenation copies in C, not item by item).
-        if players == 3:  # the characters are 1m and 9m only: two positions
-            two = _moves(keys[0], rest[0], need, sign, 2)
-            out = [two[0]] + _SEVEN_NOT_HELD + [two[1]]
-        else:
-            out = list(_moves(keys[0], rest[0], need, sign, 9))
-        # One list grown in place (extend copies in C), not a new list per concatenation.
-        out.extend(_moves(keys[1], rest[1], need, sign, 9))
-        out.extend(_moves(keys[2], rest[2], need, sign, 9))
-        out.extend(_moves(keys[3], rest[3], need, sign, 7))
-        if self.closed:
-            # A tile more never raises the standard shanten, a tile less raises it by one at most:
-            # the neighbours' standard shanten are at most this bound.
-            bound = part_distance(first, rest[0], need) + (0 if sign > 0 else 1)
-            _closed_around(out, m, p, s, z, sign, bound)
+        tiles; `NOT_HELD` where the hand holds none to take away or four already (and for 2m-8m with
+        three players)."""
+        s, mask = self.near(hi, lo, sign)
+        m, p, z, h = _parts(hi, lo)
+        full: i64 = 4 if sign > 0 else 0  # no tile to add, or none to take away
+        three = self.players == 3
+        out: list[int] = []
+        t: i64
+        for t in range(34):
+            x: i64 = m if t < 9 else p if t < 18 else z if t < 27 else h
+            n: i64 = x >> (3 * (t % 9)) & 7
+            if n == full or (three and 0 < t < 8):
+                out.append(NOT_HELD)
+            else:
+                out.append(s + (0 if sign > 0 else 1) - (mask >> t & 1))
         return out
-
-
-#: The three-player characters' missing 2m-8m in `Shanten.around`.
-_SEVEN_NOT_HELD: Final = [NOT_HELD] * 7
 
 
 #: Bit 0 of each 3-bit count of a suit (9 counts) and of the honors (7).
@@ -233,63 +252,44 @@ def _ones(bits: i64) -> i64:
     return (r & 7) + (r >> 3)
 
 
-def _closed_around(out: list[int], m: int, p: int, s: int, z: int, sign: int, bound: int) -> None:
-    """Lower each entry of `Shanten.around` to seven pairs or thirteen orphans where they are better.
+def _closed_mask(
+    m: i64, p: i64, s: i64, z: i64, sign: i64, closed: i64, kinds: i64, pairs: i64, orphans: i64, paired: i64
+) -> i64:
+    """`Shanten.near`'s mask for seven pairs and thirteen orphans (their better number ``closed``).
 
-    One tile changes either shape's number by one at most (and taking one away never lowers it), so
-    when the hand's own number already rules them out, nothing is tried tile by tile. A neighbour's
-    number depends only on the tile's count class and whether it is an orphan: six values, worked out
-    once, then read per tile (only where the entry is above the lowest of them).
+    A neighbour's number depends only on the tile's count class and whether it is an orphan, so four
+    values are worked out once and read per tile. A tile more: held none, once, or more (unchanged);
+    a tile less: held once, twice, or more (unchanged, so kept).
     """
-    kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
-    base = _closed_shanten(kinds, pairs, orphans, paired)
-    reach = base - (1 if sign > 0 else 0)
-    if reach >= bound:  # `bound`: no neighbour's standard shanten is above it
-        return
-    worst: i64 = 0
-    t: i64
-    for t in range(34):
-        cur: i64 = out[t]
-        if cur != NOT_HELD and cur > worst:
-            worst = cur
-    if reach >= worst:
-        return
-    # By count class (a tile more: none held, one, two or more; a tile less: one held, two, three or
-    # more), a plain tile and an orphan.
     if sign > 0:
-        plain0 = _closed_shanten(kinds + 1, pairs, orphans, paired)
-        plain1 = _closed_shanten(kinds, pairs + 1, orphans, paired)
-        orphan0 = _closed_shanten(kinds + 1, pairs, orphans + 1, paired)
-        orphan1 = _closed_shanten(kinds, pairs + 1, orphans, paired + 1)
+        goal = closed - 1
+        plain0 = _closed_shanten(kinds + 1, pairs, orphans, paired) == goal
+        plain1 = _closed_shanten(kinds, pairs + 1, orphans, paired) == goal
+        orphan0 = _closed_shanten(kinds + 1, pairs, orphans + 1, paired) == goal
+        orphan1 = _closed_shanten(kinds, pairs + 1, orphans, paired + 1) == goal
     else:
-        plain0 = _closed_shanten(kinds - 1, pairs, orphans, paired)
-        plain1 = _closed_shanten(kinds, pairs - 1, orphans, paired)
-        orphan0 = _closed_shanten(kinds - 1, pairs, orphans - 1, paired)
-        orphan1 = _closed_shanten(kinds, pairs - 1, orphans, paired - 1)
-    lowest = _lower(_lower(plain0, plain1), _lower(orphan0, orphan1))
-    lowest = _lower(lowest, base)
+        goal = closed
+        plain0 = _closed_shanten(kinds - 1, pairs, orphans, paired) == goal
+        plain1 = _closed_shanten(kinds, pairs - 1, orphans, paired) == goal
+        orphan0 = _closed_shanten(kinds - 1, pairs, orphans - 1, paired) == goal
+        orphan1 = _closed_shanten(kinds, pairs - 1, orphans, paired - 1) == goal
+    more = sign < 0  # the class "more": a tile less of three or four keeps the number
     first: i64 = 0 if sign > 0 else 1  # the count of class 0
+    mask: i64 = 0
     part: i64
     pos: i64
     for part in range(4):
         x: i64 = m if part == 0 else p if part == 1 else s if part == 2 else z
         size: i64 = 7 if part == 3 else 9
         for pos in range(size):
-            t = 9 * part + pos
-            cur = out[t]
-            if cur == NOT_HELD or cur <= lowest:
-                continue
             n: i64 = (x >> (3 * pos) & 7) - first
             if part == 3 or pos == 0 or pos == 8:
-                best = orphan0 if n == 0 else orphan1 if n == 1 else base
+                hit = orphan0 if n == 0 else orphan1 if n == 1 else more
             else:
-                best = plain0 if n == 0 else plain1 if n == 1 else base
-            if best < cur:
-                out[t] = best
-
-
-def _lower(a: int, b: int) -> int:
-    return a if a < b else b
+                hit = plain0 if n == 0 else plain1 if n == 1 else more
+            if hit and n >= 0:
+                mask |= _unit(9 * part + pos)
+    return mask
 
 
 def _closed_shanten(kinds: int, pairs: int, orphans: int, paired: int) -> int:
@@ -325,8 +325,12 @@ class Graph:
         riichi: bool,
     ) -> None:
         self.start = start
-        self.start_counts = [count_of(start[0], start[1], k) for k in range(NUM_KINDS)]
+        self.start_hi: i64 = start[0]
+        self.start_lo: i64 = start[1]
         self.pool = pool  # copies of each kind not seen by the player, the hand's included
+        pool_hi, pool_lo = pack(pool)  # the same as two words, like a hand
+        self.pool_hi: i64 = pool_hi
+        self.pool_lo: i64 = pool_lo
         self.shanten = shanten
         self.budget = budget  # for draws that do not lower the shanten
         self.back_budget = back_budget  # for discards that raise it
@@ -340,7 +344,7 @@ class Graph:
         self.depth14: list[int] = []
         self._depth = 0  # the depth of the state being expanded
         # States by their words (`StateIndex`). A 14-tile win is a state per winning kind: its kind
-        # plus one is tagged above hi's bits, 0 for no win.
+        # plus one is tagged above hi's bits (`_WIN_TAG`), 0 for no win.
         self.index13 = StateIndex()
         self.index14 = StateIndex()
         self.hi13, self.lo13 = self.index13.his, self.index13.los
@@ -359,13 +363,12 @@ class Graph:
         self.win_lo: list[int] = []
         self.win_kind: list[int] = []
 
-    def state13(self, hi: int, lo: int, shanten: int, dist: int) -> int:
+    def state13(self, hi: i64, lo: i64, shanten: i64, dist: i64) -> i64:
         """The index of a 13-tile state, new ones numbered next (and expanded by `expand`)."""
-        key = _mix(hi, lo)
-        found = self.index13.find(key, hi, lo)
+        found = self.index13.find(hi, lo)
         if found >= 0:
             return found
-        i = self.index13.add(key, hi, lo, found)
+        i = self.index13.add(hi, lo, found)
         self.shanten13.append(shanten)
         self.dist13.append(dist)
         self.riichi13.append(self.riichi and shanten == 0)
@@ -397,35 +400,41 @@ class Graph:
         # Native words: the shifts below stay machine instructions (a boxed int's shift is a call).
         hi: i64 = self.hi13[i]
         lo: i64 = self.lo13[i]
-        s: i64 = self.shanten13[i]
         dist: i64 = self.dist13[i]
         riichi = self.riichi13[i]
-        budget = self.budget
-        pool, start_counts = self.pool, self.start_counts
-        around = self.shanten.around(hi, lo, 1)
+        budget: i64 = self.budget
+        pool_hi, pool_lo, start_hi, start_lo = self.pool_hi, self.pool_lo, self.start_hi, self.start_lo
+        s, better = self.shanten.near(hi, lo, 1)
         draws = self.draws
         k: i64
         for k in range(NUM_KINDS):
-            held: i64 = hi >> (3 * k) & 7 if k < 18 else lo >> (3 * (k - 18)) & 7
-            left: i64 = pool[k] - held
+            shift: i64 = 3 * k if k < 18 else 3 * (k - 18)
+            own: i64 = hi if k < 18 else lo
+            held: i64 = own >> shift & 7
+            left: i64 = ((pool_hi if k < 18 else pool_lo) >> shift & 7) - held
             if left <= 0:
                 continue
-            s14: i64 = around[TILE_OF[k]]
-            if riichi and s14 >= 0:
+            lower: i64 = better >> (k if k < 34 else 9 * (k - 34) + 4) & 1  # the tile of kind k
+            if riichi and not lower:
                 continue  # after riichi the hand is fixed: only a win is drawn
-            d14: i64 = dist + (1 if held >= start_counts[k] else 0)
-            if s14 < s or d14 + s14 <= budget:
-                draws.append(self._state14(hi + UNIT_HI[k], lo + UNIT_LO[k], s14, d14, k) << 3 | left)
+            start: i64 = (start_hi if k < 18 else start_lo) >> shift & 7
+            d14: i64 = dist + (1 if held >= start else 0)
+            if lower or d14 + s <= budget:
+                unit: i64 = _unit(shift)
+                if k < 18:
+                    j = self._state14(hi + unit, lo, s - lower, d14, k)
+                else:
+                    j = self._state14(hi, lo + unit, s - lower, d14, k)
+                draws.append(j << 3 | left)
 
-    def _state14(self, hi: i64, lo: i64, s14: i64, dist: i64, drawn: i64) -> int:
+    def _state14(self, hi: i64, lo: i64, s14: i64, dist: i64, drawn: i64) -> i64:
         """The index of a 14-tile state; a complete hand is a state per winning kind."""
         tag: i64 = drawn + 1 if s14 < 0 else 0
-        tagged = hi | tag << 54
-        key = _mix(hi, lo) ^ tag << 57
-        found = self.index14.find(key, tagged, lo)
+        tagged: i64 = hi | tag << _WIN_TAG
+        found = self.index14.find(tagged, lo)
         if found >= 0:
             return found
-        j = self.index14.add(key, tagged, lo, found)
+        j = self.index14.add(tagged, lo, found)
         self.depth14.append(self._depth)
         self.succ_lo.append(len(self.succ))
         if s14 < 0:
@@ -435,56 +444,96 @@ class Graph:
             self.win_kind.append(drawn)
         else:
             self.win14.append(-1)
-        budget = self.back_budget
-        start_counts, succ = self.start_counts, self.succ
-        around = self.shanten.around(hi, lo, -1)
+        budget: i64 = self.back_budget
+        start_hi, start_lo, succ = self.start_hi, self.start_lo, self.succ
+        s, kept = self.shanten.near(hi, lo, -1)
         d: i64
         for d in range(NUM_KINDS):
-            held: i64 = hi >> (3 * d) & 7 if d < 18 else lo >> (3 * (d - 18)) & 7
+            shift: i64 = 3 * d if d < 18 else 3 * (d - 18)
+            held: i64 = (hi if d < 18 else lo) >> shift & 7
             if not held:
                 continue
-            s13: i64 = around[TILE_OF[d]]
-            d13: i64 = dist - (1 if held > start_counts[d] else 0)
-            if s13 == s14 or d13 + s13 <= budget:
-                succ.append(self.state13(hi - UNIT_HI[d], lo - UNIT_LO[d], s13, d13))
+            same: i64 = kept >> (d if d < 34 else 9 * (d - 34) + 4) & 1  # the tile of kind d
+            start: i64 = (start_hi if d < 18 else start_lo) >> shift & 7
+            d13: i64 = dist - (1 if held > start else 0)
+            if same or d13 + s + 1 <= budget:
+                unit: i64 = _unit(shift)
+                if d < 18:
+                    succ.append(self.state13(hi - unit, lo, s + 1 - same, d13))
+                else:
+                    succ.append(self.state13(hi, lo - unit, s + 1 - same, d13))
         return j
 
 
+#: A 14-tile win's kind plus one is kept in its ``hi`` word from this bit (``hi`` itself is below it).
+_WIN_TAG: Final = 54
+
+
 class StateIndex:
-    """States numbered in order by their two words, found by one int mixed from them (`_mix`, one
-    boxed key and one look-up: a dict by each word would box both), checked against the words kept;
-    the rare state whose int another took first is found by its words in ``clash``."""
+    """States numbered in order by their two words: open addressing over a list of state numbers
+    (-1 for an empty slot), each slot checked against the words kept. A dict would take one boxed key
+    (an int object made, hashed and freed) for every look-up; here a look-up is native arithmetic and
+    list reads. Never forgets a state (it doubles when half full)."""
 
     def __init__(self) -> None:
-        self.by_mix: dict[int, int] = {}
-        self.clash: dict[tuple[int, int], int] = {}
         self.his: list[int] = []
         self.los: list[int] = []
+        self.slots: list[int] = [-1] * _FIRST_SLOTS
+        self.mask: i64 = _FIRST_SLOTS - 1
 
-    def find(self, key: int, hi: int, lo: int) -> int:
-        """The number of the state of words ``hi``, ``lo`` (and ``key``, their mix); for a new one
-        -1 (its key is free) or -2 (taken), for `add`."""
-        found = self.by_mix.get(key, -1)
-        if found >= 0 and not (self.his[found] == hi and self.los[found] == lo):
-            found = self.clash.get((hi, lo), -2)
-        return found
+    def find(self, hi: i64, lo: i64) -> i64:
+        """The number of the state of words ``hi``, ``lo``; for a new one ``-1 - slot``, the empty
+        slot where `add` puts it."""
+        slots, his, los, mask = self.slots, self.his, self.los, self.mask
+        i: i64 = _slot(hi, lo, mask)
+        while True:
+            v: i64 = slots[i]
+            if v < 0:
+                return -1 - i
+            w: i64 = his[v]
+            if w == hi:
+                w = los[v]
+                if w == lo:
+                    return v
+            i = (i + 1) & mask
 
-    def add(self, key: int, hi: int, lo: int, found: int) -> int:
+    def add(self, hi: i64, lo: i64, found: i64) -> i64:
         """Number a new state (``found``: what `find` said of it)."""
-        i = len(self.his)
-        if found == -2:
-            self.clash[(hi, lo)] = i
-        else:
-            self.by_mix[key] = i
+        n: i64 = len(self.his)
         self.his.append(hi)
         self.los.append(lo)
-        return i
+        self.slots[-1 - found] = n
+        if 2 * (n + 1) > self.mask + 1:  # at most half full: probes stay short
+            self._grow()
+        return n
+
+    def _grow(self) -> None:
+        size: i64 = 2 * (self.mask + 1)
+        self.slots = slots = [-1] * size
+        self.mask = mask = size - 1
+        his, los = self.his, self.los
+        v: i64
+        for v in range(len(his)):
+            w: i64 = his[v]
+            x: i64 = los[v]
+            i: i64 = _slot(w, x, mask)
+            while slots[i] >= 0:
+                i = (i + 1) & mask
+            slots[i] = v
 
 
-def _mix(hi: i64, lo: i64) -> i64:
-    """One int from a hand's two words (hi below 2**54, lo below 2**57), below 2**59; hands that
-    share it are told apart by their words."""
-    return hi << 5 ^ lo
+_FIRST_SLOTS: Final = 1 << 6
+#: Knuth's multiplicative hashing constant (2**32 / golden ratio).
+_SPREAD: Final = 2654435761
+
+
+def _slot(hi: i64, lo: i64, mask: i64) -> i64:
+    """The first slot of a state: both words folded to 31 bits, then spread by multiplication (each
+    product stays below 2**63: no overflow compiled)."""
+    a: i64 = (hi ^ hi >> 31) & 0x7FFFFFFF
+    b: i64 = (lo ^ lo >> 31) & 0x7FFFFFFF
+    h: i64 = (a * _SPREAD + b) & 0x7FFFFFFF
+    return (h * _SPREAD) >> 16 & mask
 
 
 #: An `array` type code of 4-byte unsigned ints (``I`` on every common platform).

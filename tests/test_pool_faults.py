@@ -179,19 +179,24 @@ def test_ctrl_c_while_workers_push_large_results_never_hangs(big_results):
         os.killpg(p.pid, signal.SIGINT)
         if not i % 2:
             reader.start()
-        try:
-            p.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-            raise AssertionError(f"hang after Ctrl-C (run {i})") from None
-        err = p.stderr.read()
-        assert p.returncode == 130 and b"Traceback" not in err and b"KeyboardInterrupt" not in err
-        for _ in range(100):
-            if gone(p.pid):
-                break
-            time.sleep(0.05)
-        assert gone(p.pid), "orphan workers"
+        _assert_ctrl_c_ends_it(p, i)
+
+
+def _assert_ctrl_c_ends_it(p: subprocess.Popen, run: int) -> None:
+    """After Ctrl-C: the run ends (no hang) with 130, no traceback, and no worker left behind."""
+    try:
+        p.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+        raise AssertionError(f"hang after Ctrl-C (run {run})") from None
+    err = p.stderr.read()
+    assert p.returncode == 130 and b"Traceback" not in err and b"KeyboardInterrupt" not in err
+    for _ in range(100):
+        if gone(p.pid):
+            break
+        time.sleep(0.05)
+    assert gone(p.pid), "orphan workers"
 
 
 # Issue 19 point 8: with ``share`` the parent is one of the jobs (``riichi replay --jobs 2`` is the
@@ -258,16 +263,4 @@ def test_ctrl_c_during_a_replay_with_jobs_2_exits_130_and_leaves_no_worker():
         reader.start()
         time.sleep(0.05 * i)
         os.killpg(p.pid, signal.SIGINT)
-        try:
-            p.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-            raise AssertionError(f"hang after Ctrl-C (run {i})") from None
-        err = p.stderr.read()
-        assert p.returncode == 130 and b"Traceback" not in err and b"KeyboardInterrupt" not in err
-        for _ in range(100):
-            if gone(p.pid):
-                break
-            time.sleep(0.05)
-        assert gone(p.pid), "orphan workers"
+        _assert_ctrl_c_ends_it(p, i)

@@ -214,7 +214,7 @@ def tenpai_seats(t: Table) -> dict[str, str]:
     for who, s in enumerate(t.seats):
         counts = [0] * 34
         for x in s.hand:
-            k = x >> 1  # kind_of(x)
+            k = kind_of(x)
             counts[k] = counts[k] + 1
         if sum(counts) % 3 == 1 and some_wait(counts):
             out[seat_wind(t.round, who)] = s.notation()

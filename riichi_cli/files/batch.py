@@ -151,7 +151,7 @@ def results(
 
     ``scheduler`` sends the pieces to a running Dask scheduler instead (`cluster.NoDask` when it
     cannot): YAML files go as their text, since the workers may not see this machine's files."""
-    pieces = units(paths, stdin)
+    pieces = units(paths, stdin, blocks=jobs <= 1 and not scheduler)
     if scheduler:
         from .cluster import dask_map
 
@@ -231,6 +231,13 @@ class Summary:
         self.hands += 1
         if not ok:
             self.errors[code] += 1
+
+    def add_all(self, records: list[Record]) -> None:
+        """`add` for each of a group of records."""
+        self.hands += len(records)
+        for _, ok, code in records:
+            if not ok:
+                self.errors[code] += 1
 
     def as_dict(self) -> dict:
         failed = sum(self.errors.values())

@@ -14,13 +14,15 @@ import io
 import json
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, clip, short
 from ..io import simple_yaml
 from .lines import MAX_BYTES, MAX_LINE, line_blocks, lines
 from .walk import expand, shown
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Keys that mark a `riichi settle` document met by `batch` (sample_hands/settle/ holds some).
 SETTLE_KEYS = ("wins", "draw", "chombo")

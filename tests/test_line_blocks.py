@@ -73,3 +73,46 @@ def test_a_file_is_read_in_few_blocks():
     data = b'{"hand": "123m"}\n' * 10_000
     blocks = list(line_blocks(io.BytesIO(data), "f"))
     assert len(blocks) < 5 and sum(map(len, blocks)) == 10_000
+
+
+# -- io.json_lines: the quick reading of a line gives what files.loader.json_line gives ---------------
+
+ODD_LINES = [
+    b'{"hand": "123m456p789s11z222z"}\n',
+    b'{"hand": "123m456p789s11z222z", "id": 7}',
+    b'  {"hand": "123m456p789s11z222z"}\n',
+    b'{"hand": "123m456p789s11z222z"}\r\n',
+    b'{"hand": "123m456p789s11z222z"} x\n',
+    b'{"hand": "123m456p789s11z222z"}{}\n',
+    b'\xef\xbb\xbf{"hand": "123m456p789s11z222z"}\n',
+    b'\xef\xbb\xbf\xef\xbb\xbf{"hand": "1m"}\n',
+    b'{"hand": "1m", "id": "\\ud800"}\n',
+    b'{"hand": "1m", "id": NaN}\n',
+    b'{"hand": "1m", "honba": ' + b"9" * 3990 + b"}\n",
+    b'{"hand": "1m", "honba": ' + b"9" * 4500 + b"}\n",
+    b'{"hand": "1m", "id": "\xff"}\n',
+    b'{"hand": \n',
+    b"[1, 2]\n",
+    b"{}\n",
+    b'{"a": ' * 3000 + b"1" + b"}" * 3000 + b"\n",
+    b'{"a": ' + b"[" * 1900 + b"]" * 1900 + b"}\n",  # deeper than the recursion limit, short
+    b'{"hand": "123m456p789s11z222z", "dora": ["1z"], "rule_options": {"kuitan": false}}\n',
+]
+
+
+@pytest.mark.parametrize("first", [1, 5])
+def test_line_records_are_the_slow_reading(first):
+    from riichi_cli.core.rules import resolve_rules
+    from riichi_cli.files.loader import json_line
+    from riichi_cli.io.json_lines import line_records
+    from riichi_cli.io.result_text import refused_record, score_record
+
+    rules = resolve_rules()
+    numbered = [(first + i, raw) for i, raw in enumerate(ODD_LINES)]
+    got = line_records(numbered, "f.jsonl", "f.jsonl", 3, rules, json_line)
+    want = []
+    for i, (n, raw) in enumerate(numbered, 3):
+        m = json_line(raw, n, "f.jsonl")
+        src = f"f.jsonl#{i}"
+        want.append(score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src))
+    assert got == want

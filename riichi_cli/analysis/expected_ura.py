@@ -22,8 +22,8 @@ class UraHits:
         self.meld_counts = meld_counts
         self.draws = draws
         #: The tile each tile indicates.
-        self.target = _targets(players)
-        self.places = _places(players)
+        self.target = _TARGETS[0 if players == 3 else 1]
+        self.places = _PLACES[0 if players == 3 else 1]
         #: Per tile, for `_one` (`_info`): its unseen copies (the hand's included) and the copies of
         #: the tile it indicates in the melds; made when first needed.
         self.info: list[int] = []
@@ -108,21 +108,6 @@ def _info(pool34: list[int], target: list[int], meld_counts: list[int]) -> list[
     return out
 
 
-#: Per number of players, per tile: where the tile it indicates sits in a hand packed in two words
-#: (`UraHits.of_words`): its shift in its word, `_IN_LO` for the low word. The same for every problem.
-_PLACES: Final[dict[int, list[int]]] = {}
-
-
-def _places(players: int) -> list[int]:
-    found = _PLACES.get(players)
-    if found is None:
-        found = []
-        for d in _targets(players):
-            found.append(3 * d if d < 18 else 3 * (d - 18) | _IN_LO)
-        _PLACES[players] = found
-    return found
-
-
 def _count(hi: i64, lo: i64, t: i64) -> i64:
     return hi >> (3 * t) & 7 if t < 18 else lo >> (3 * (t - 18)) & 7
 
@@ -154,13 +139,9 @@ def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[in
     return [(found, n / total) for found, n in sorted(ways[draws].items())]
 
 
-#: The tile each tile indicates as ura dora, by the number of players (the same for every problem).
-_TARGETS: Final[dict[int, list[int]]] = {}
-
-
-def _targets(players: int) -> list[int]:
-    found = _TARGETS.get(players)
-    if found is None:
-        found = [dora_of_players(t, players) for t in range(34)]
-        _TARGETS[players] = found
-    return found
+#: The tile each tile indicates as ura dora, for three players (index 0) and four (1): two small
+#: tables made at import, the same for every problem.
+_TARGETS: Final = [[dora_of_players(t, players) for t in range(34)] for players in (3, 4)]
+#: Per tile, where the tile it indicates sits in a hand packed in two words (`UraHits.of_words`): its
+#: shift in its word, `_IN_LO` for the low word; three players (0), four (1).
+_PLACES: Final = [[3 * d if d < 18 else 3 * (d - 18) | _IN_LO for d in targets] for targets in _TARGETS]

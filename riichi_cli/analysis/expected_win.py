@@ -93,8 +93,6 @@ class WinScorer:
         hand = Hand(tiles.counts, win, self.melds, (0, 0, 0), False)
         ctx = self._context(flags)
         tallies: list[tuple[int, int, int]] = []
-        if tiles.splits is None:
-            tiles.splits = standard_splits(tiles.counts, tiles.keys)
         for r in readings(hand, ctx, self.rules, tiles.splits):
             counted = tally(r)  # the han and fu `score_reading` would give, without its record
             if counted is not None:
@@ -164,8 +162,8 @@ class WinScorer:
 
 
 def _hand_tiles(tiles_hi: i64, tiles_lo: i64) -> HandTiles:
-    """The 34 counts of two words (tiles 0-17 in ``tiles_hi``, 18-33 in ``tiles_lo``, 3 bits each)
-    and their `suit_key` per suit (as `standard_splits` takes them), in one pass."""
+    """The record of the 34 counts of two words (tiles 0-17 in ``tiles_hi``, 18-33 in ``tiles_lo``, 3
+    bits each), split by `standard_splits` with each suit's `suit_key` made in the same pass."""
     counts = [0] * 34
     keys = [0, 0, 0, 0]
     word: i64 = tiles_hi
@@ -185,7 +183,7 @@ def _hand_tiles(tiles_hi: i64, tiles_lo: i64) -> HandTiles:
             suit: i64 = t // 9
             keys[suit] = key << 2 | suit if key else 0
             key = 0
-    return HandTiles(tuple(counts), keys)
+    return HandTiles(tuple(counts), standard_splits(counts, keys))
 
 
 #: `WinScorer.points` and ``more_points`` by what the points of a han and fu depend on (`_payout_key`).
@@ -220,13 +218,12 @@ _NO_URA: Final = [(0, 1.0)]
 
 
 class HandTiles:
-    """A winning hand's 34 counts (red fives as fives), and (when first asked) the ways to split its
-    concealed tiles into groups and a pair (`standard_splits`) and its ura dora chances."""
+    """A winning hand's 34 counts (red fives as fives), the ways to split its concealed tiles into
+    groups and a pair (`standard_splits`) and (when first asked) its ura dora chances."""
 
-    def __init__(self, counts: tuple[int, ...], keys: list[int]) -> None:
+    def __init__(self, counts: tuple[int, ...], splits: list[tuple[tuple[Group, ...], int]]) -> None:
         self.counts = counts
-        self.keys = keys
-        self.splits: list[tuple[tuple[Group, ...], int]] | None = None
+        self.splits = splits
         self.ura: list[tuple[int, float]] | None = None
 
 
@@ -243,24 +240,32 @@ class WinShape:
         self.values: list[float] = []
 
     def value(self, aka: int, scorer: WinScorer) -> float:
-        while len(self.values) <= aka:
-            self.values.append(self._value(len(self.values), scorer))
-        return self.values[aka]
+        values = self.values
+        while len(values) <= aka:
+            values.append(_UNKNOWN)
+        found = values[aka]
+        if found == _UNKNOWN:
+            found = self._value(aka, scorer)
+            values[aka] = found
+        return found
 
     def _value(self, aka: int, scorer: WinScorer) -> float:
-        if not self.tallies:
+        """Over the ura dora's chances, what the best reading pays by tsumo with the han of ``aka`` red
+        fives and the ura dora found (a fixed amount pays as it is)."""
+        tallies = self.tallies
+        if not tallies:
             return NO_WIN
+        dealer = self.dealer
         total = 0.0
         for hits, chance in self.ura:
-            total += chance * _best(self.tallies, aka + hits, self.dealer, scorer)
+            best = 0
+            for han, fu, fixed in tallies:
+                points = fixed if fixed else scorer.points_of(han + aka + hits, fu, dealer)
+                if points > best:
+                    best = points
+            total += chance * best
         return total
 
 
-def _best(tallies: list[tuple[int, int, int]], more: int, dealer: bool, scorer: WinScorer) -> int:
-    """What the best reading pays by tsumo with ``more`` han (a fixed amount pays as it is)."""
-    best = 0
-    for han, fu, fixed in tallies:
-        points = fixed if fixed else scorer.points_of(han + more, fu, dealer)
-        if points > best:
-            best = points
-    return best
+#: `WinShape.values` not computed yet (a value is `NO_WIN` or not negative).
+_UNKNOWN: Final = -2.0

@@ -20,7 +20,7 @@ from ..core.reading import readings
 from ..core.rules import Rules
 from ..core.tiles import COUNT_BITS
 from ..core.win_tally import tally
-from .expected_graph import kind_tile
+from .expected_graph import StateIndex, kind_tile
 from .expected_ura import UraHits
 
 #: The value of a complete hand that is no win (no yaku): never taken.
@@ -56,9 +56,13 @@ class WinScorer:
         self.ura = ura and rules.ura_dora
         ura_count = max(1, len(dora)) if rules.kan_ura else 1
         self.ura_hits = UraHits(self.pool34, meld_counts, rules.players, ura_count)
-        self.shapes: dict[int, dict[int, WinShape]] = {}
+        #: The wins scored, numbered by their 34 tiles (red fives as fives) and their flags and winning
+        #: tile (`value`): a look-up is native arithmetic on the two words, no dict key made.
+        self.shapes: list[WinShape] = []
+        self.shape_index = StateIndex()
         #: The 34 tiles' counts and ura dora chances by the 34 tiles (any winning tile, any flags).
-        self.hands: dict[int, dict[int, HandTiles]] = {}
+        self.hands: list[HandTiles] = []
+        self.hand_index = StateIndex()
         #: One Context per (riichi, ippatsu, haitei) flags: the situation is the same for every hand.
         self.contexts: list[Context | None] = [None] * 8
         self.dealer = seat_wind == "E"
@@ -77,14 +81,13 @@ class WinScorer:
         tiles_lo = (lo & _TILES_LO) + ((lo >> 54 & 7) << 12)
         flags = (1 if riichi else 0) | (2 if ippatsu else 0) | (4 if haitei else 0)
         outer = tiles_lo | (flags << 48) | (kind_tile(kind) << 51)
-        inner = self.shapes.get(outer)
-        if inner is None:
-            inner = {}
-            self.shapes[outer] = inner
-        shape = inner.get(tiles_hi)
-        if shape is None:
+        found = self.shape_index.find(tiles_hi, outer)
+        if found >= 0:
+            shape = self.shapes[found]
+        else:
             shape = self._shape(tiles_hi, tiles_lo, kind_tile(kind), flags)
-            inner[tiles_hi] = shape
+            self.shape_index.add(tiles_hi, outer, found)
+            self.shapes.append(shape)
         return shape.value(reds if self.aka else 0, self)
 
     def _shape(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> WinShape:
@@ -123,15 +126,13 @@ class WinScorer:
 
     def _tiles(self, tiles_hi: int, tiles_lo: int) -> HandTiles:
         """The record of a hand's 34 tiles: a hand wins on several tiles, with several flags."""
-        inner = self.hands.get(tiles_lo)
-        if inner is None:
-            inner = {}
-            self.hands[tiles_lo] = inner
-        found = inner.get(tiles_hi)
-        if found is None:
-            found = _hand_tiles(tiles_hi, tiles_lo)
-            inner[tiles_hi] = found
-        return found
+        found = self.hand_index.find(tiles_hi, tiles_lo)
+        if found >= 0:
+            return self.hands[found]
+        tiles = _hand_tiles(tiles_hi, tiles_lo)
+        self.hand_index.add(tiles_hi, tiles_lo, found)
+        self.hands.append(tiles)
+        return tiles
 
     def points_of(self, han: int, fu: int, dealer: bool) -> int:
         """What a reading of ``han`` and ``fu`` pays by tsumo (memoised: the rules are fixed)."""

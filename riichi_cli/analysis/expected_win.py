@@ -21,7 +21,7 @@ from ..core.rules import Rules
 from ..core.tiles import COUNT_BITS
 from ..core.win_tally import tally
 from .expected_graph import StateIndex, kind_tile
-from .expected_ura import UraHits
+from .expected_ura import WEIGHT_BITS, WEIGHT_MASK, UraHits, total_weight
 
 #: The value of a complete hand that is no win (no yaku): never taken.
 NO_WIN: Final = -1.0
@@ -100,12 +100,18 @@ class WinScorer:
             counted = tally(r)  # the han and fu `score_reading` would give, without its record
             if counted is not None:
                 tallies.append(counted)
-        chances = _NO_URA
+        weights: i64 = 1  # without ura dora: one tile in all, finding none (chance 1 of 0 ura)
+        chances: list[tuple[int, float]] | None = None
         if riichi and self.ura and tallies:
-            if tiles.ura is None:
-                tiles.ura = self.ura_hits.of_words(tiles_hi, tiles_lo)
-            chances = tiles.ura
-        return WinShape(tallies, chances, self.dealer)
+            if self.ura_hits.draws > 1:
+                if tiles.ura is None:
+                    tiles.ura = self.ura_hits.of_words(tiles_hi, tiles_lo)
+                chances = tiles.ura
+            else:
+                if tiles.weights < 0:
+                    tiles.weights = self.ura_hits.weights(tiles_hi, tiles_lo)
+                weights = tiles.weights
+        return WinShape(tallies, weights, chances, self.dealer)
 
     def _context(self, flags: int) -> Context:
         ctx = self.contexts[flags]
@@ -214,17 +220,17 @@ def _payout_key(rules: Rules) -> int:
 
 #: The bits of a packed hand's low word that hold tiles (the red fives sit above).
 _TILES_LO: Final = (1 << 48) - 1
-#: The ura dora's chances without riichi (or without ura dora): none found, surely.
-_NO_URA: Final = [(0, 1.0)]
 
 
 class HandTiles:
     """A winning hand's 34 counts (red fives as fives), the ways to split its concealed tiles into
-    groups and a pair (`standard_splits`) and (when first asked) its ura dora chances."""
+    groups and a pair (`standard_splits`) and (when first asked) its ura dora chances: packed
+    weights of one indicator (`UraHits.weights`, -1 until asked), or the list of several."""
 
     def __init__(self, counts: tuple[int, ...], splits: list[tuple[tuple[Group, ...], int]]) -> None:
         self.counts = counts
         self.splits = splits
+        self.weights: i64 = -1
         self.ura: list[tuple[int, float]] | None = None
 
 
@@ -233,10 +239,15 @@ class WinShape:
     chances, and its expected value by the han that red fives add (computed when first asked)."""
 
     def __init__(
-        self, tallies: list[tuple[int, int, int]], ura: list[tuple[int, float]], dealer: bool
+        self,
+        tallies: list[tuple[int, int, int]],
+        weights: i64,
+        ura: list[tuple[int, float]] | None,
+        dealer: bool,
     ) -> None:
         self.tallies = tallies
-        self.ura = ura
+        self.weights = weights  # the ura dora's chances of one indicator (`UraHits.weights`)
+        self.ura = ura  # or of several, as (ura dora, probability)
         self.dealer = dealer
         self.values: list[float] = []
 
@@ -258,14 +269,29 @@ class WinShape:
             return NO_WIN
         dealer = self.dealer
         total = 0.0
-        for hits, chance in self.ura:
-            best = 0
-            for han, fu, fixed in tallies:
-                points = fixed if fixed else scorer.points_of(han + aka + hits, fu, dealer)
-                if points > best:
-                    best = points
-            total += chance * best
+        if self.ura is not None:
+            for hits, chance in self.ura:
+                total += chance * _best(tallies, aka + hits, dealer, scorer)
+            return total
+        weights: i64 = self.weights
+        tiles: i64 = total_weight(weights)
+        found: i64
+        for found in range(5):  # as `chances_of` lists them
+            weight: i64 = weights >> (WEIGHT_BITS * found) & WEIGHT_MASK
+            if weight:
+                chance = int(weight) / int(tiles)
+                total += chance * _best(tallies, aka + found, dealer, scorer)
         return total
+
+
+def _best(tallies: list[tuple[int, int, int]], more: int, dealer: bool, scorer: WinScorer) -> int:
+    """What the best reading pays by tsumo with ``more`` han (a fixed amount pays as it is)."""
+    best = 0
+    for han, fu, fixed in tallies:
+        points = fixed if fixed else scorer.points_of(han + more, fu, dealer)
+        if points > best:
+            best = points
+    return best
 
 
 #: `WinShape.values` not computed yet (a value is `NO_WIN` or not negative).

@@ -11,7 +11,7 @@ from typing import Final
 
 from .int_table import IntTable
 from .native import i64
-from .tiles import ORPHANS, is_orphan, suit_key
+from .tiles import COUNT_BITS, ORPHANS, is_orphan, suit_key
 
 SEQ: Final = 0
 TRIP: Final = 1
@@ -33,6 +33,8 @@ _GROUPS: Final = tuple([(kind, t) for kind in (SEQ, TRIP) for t in range(34)])
 #: `_split` holds a suit's counts in one native int, 7 bits a tile (9 tiles: 63 bits).
 _FIELD: Final = 7
 _FIELD_MASK: Final = 127
+#: The groups held so far by `_split` (empty between calls: each group added is taken off again).
+_HELD: Final[list[Group]] = []
 
 
 def _split(word: i64, size: i64, base: i64, i: i64, pair: i64, held: list[Group], out: list[Split]) -> None:
@@ -74,16 +76,21 @@ def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tup
     if i >= 0:
         return _splits[i]
     size: i64 = 7 if suit == 3 else 9
-    row = list(counts[suit * 9 : suit * 9 + size])  # one generic slice, then native reads
     word: i64 = 0
     k: i64
-    for k in range(size):
-        n: i64 = row[k]
-        if not 0 <= n <= _FIELD_MASK:
-            raise ValueError(f"{n} copies of a tile: no hand holds that many")
-        word |= n << (_FIELD * k)
+    if cached:  # the key holds the counts, 4 bits each (the first tile highest): no slice of counts
+        packed: i64 = key >> 2
+        for k in range(size):
+            word |= (packed >> (COUNT_BITS * (size - 1 - k)) & 15) << (_FIELD * k)
+    else:
+        row = list(counts[suit * 9 : suit * 9 + size])
+        for k in range(size):
+            n: i64 = row[k]
+            if not 0 <= n <= _FIELD_MASK:
+                raise ValueError(f"{n} copies of a tile: no hand holds that many")
+            word |= n << (_FIELD * k)
     splits: list[Split] = []
-    _split(word, size, suit * 9, 0, -1, [], splits)
+    _split(word, size, suit * 9, 0, -1, _HELD, splits)
     found = tuple(splits)
     if not cached:
         return found

@@ -18,6 +18,7 @@ from ..core.hand import Hand, Meld
 from ..core.notation import check_counts, parse_hand
 from ..core.record import Record, replace
 from ..core.rules import DEFAULT_PRESET, PRESETS, Rules
+from .one_pass import quick_request
 from .rules_input import read_rules
 from .values import chankan_value, count, flag, read_id, seat, tile_codes, unknown_key_message
 
@@ -51,6 +52,10 @@ def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict |
 
     ``echo`` (if given) is filled with the keys read so far, so an error can still report them.
     """
+    if echo is None and type(mapping) is dict:  # the common mapping in one pass (one_pass.py)
+        quick = quick_request(mapping, default_rules or PRESETS[DEFAULT_PRESET])
+        if quick is not None:
+            return quick
     head = read_head(mapping, default_rules, echo)
     assert isinstance(mapping, dict)  # read_head refuses anything else (and the compiled core reads a dict)
     if "hand" not in mapping:  # `hnd:` is a typo of `hand`, not a missing hand

@@ -34,8 +34,11 @@ def read_rules(mapping: dict, default: Rules) -> Rules:
 
     Batches repeat the same few rule settings, so resolved rules are cached by their inputs.
     """
-    preset: object = mapping.get("rules")
-    options: object = mapping.get("rule_options")
+    return rules_from(mapping.get("rules"), mapping.get("rule_options"), default)
+
+
+def rules_from(preset: object, options: object, default: Rules) -> Rules:
+    """`read_rules` of the values of a mapping's ``rules`` and ``rule_options`` keys (None: absent)."""
     if preset is None and not options:
         return default
     if preset is None and isinstance(options, dict) and len(options) == 1:

@@ -1,0 +1,222 @@
+"""The common winning-hand mapping read in one pass over its keys (`quick_request`).
+
+`mapping.build_request` reads a mapping key by key: a look-up per key it knows (about twenty), a walk
+of the keys for unknown ones, each value through a checker that names what is wrong. Most mappings
+hold a few keys with plain values, so this reads them once, as they come, into locals, and builds the
+same `Request` with the same checks of the hand and the situation. Anything else (a key it leaves
+to the full reading, a value of another type, any refusal) returns None: the caller then reads the
+mapping key by key, which accepts it or refuses it with the usual words. So no input is answered
+differently; the common one costs less.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..core.context import Context, Request, check_context, check_win_tile
+from ..core.errors import RiichiError
+from ..core.hand import Hand
+from ..core.native import i64
+from ..core.notation import RED_FIVES, parse_hand
+from ..core.rules import Rules
+from .rules_input import rules_from
+from .values import MAX_COUNT, tile_codes, valid_id
+
+# The keys read here, by slot. Any other key (discards, passed, a typo) is left to the full reading.
+_HAND: Final = 0
+_WIN_TILE: Final = 1
+_WIN: Final = 2
+_FROM: Final = 3
+_ROUND: Final = 4
+_SEAT: Final = 5
+_DORA: Final = 6
+_URA: Final = 7
+_HONBA: Final = 8
+_STICKS: Final = 9
+_RULES: Final = 10
+_OPTIONS: Final = 11
+_ID: Final = 12
+_KITA: Final = 13
+_CHANKAN: Final = 14
+#: The yes/no keys: a slot each from `_FLAG`, in this order.
+_FLAG: Final = 15
+_FLAGS: Final = (
+    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "tenhou", "chiihou", "renhou",
+)  # fmt: skip
+_SLOTS: Final[dict[str, int]] = {
+    "hand": _HAND, "win_tile": _WIN_TILE, "win": _WIN, "from": _FROM, "round_wind": _ROUND,
+    "seat_wind": _SEAT, "dora": _DORA, "ura": _URA, "honba": _HONBA, "riichi_sticks": _STICKS,
+    "rules": _RULES, "rule_options": _OPTIONS, "id": _ID, "kita": _KITA, "chankan": _CHANKAN,
+}  # fmt: skip
+for _i, _flag in enumerate(_FLAGS):
+    _SLOTS[_flag] = _FLAG + _i
+
+
+def _seat(value: object) -> str:
+    """A seat written as the letter itself (``"E"``), else ``""`` (the full reading takes the rest)."""
+    if type(value) is not str:
+        return ""
+    if value == "E":
+        return "E"
+    if value == "S":
+        return "S"
+    if value == "W":
+        return "W"
+    return "N" if value == "N" else ""
+
+
+def _count(value: object) -> int:
+    """A plain int counter within bounds, else -1."""
+    if type(value) is not int:
+        return -1
+    n: int = value
+    return n if 0 <= n <= MAX_COUNT else -1
+
+
+def quick_request(mapping: dict, default: Rules) -> Request | None:
+    """The `Request` of a mapping of plain values, or None: then the full reading decides."""
+    text: object = None
+    win_tile: object = None
+    ident: object = None
+    preset: object = None
+    options: object = None
+    dora_value: object = None
+    ura_value: object = None
+    tsumo = False
+    from_seat: str | None = None
+    round_wind, seat_wind = "E", "S"
+    honba: i64 = 0
+    sticks: i64 = 0
+    kita: i64 = 0
+    flags: i64 = 0  # one bit per `_FLAGS` entry that is true
+    chankan = False
+    for key, value in mapping.items():
+        if type(key) is not str:
+            return None
+        slot: i64 = _SLOTS.get(key, -1)
+        if slot == _HAND:
+            text = value
+        elif slot == _WIN:
+            if type(value) is not str or not (value == "ron" or value == "tsumo"):
+                return None
+            tsumo = value == "tsumo"
+        elif slot == _ROUND or slot == _SEAT or slot == _FROM:
+            if value is None and slot == _FROM:
+                continue
+            found = _seat(value)
+            if not found:
+                return None
+            if slot == _ROUND:
+                round_wind = found
+            elif slot == _SEAT:
+                seat_wind = found
+            else:
+                from_seat = found
+        elif slot == _HONBA or slot == _STICKS or slot == _KITA:
+            n: i64 = _count(value)
+            if n < 0:
+                return None
+            if slot == _HONBA:
+                honba = n
+            elif slot == _STICKS:
+                sticks = n
+            else:
+                kita = n
+        elif slot >= _FLAG or slot == _CHANKAN:
+            if type(value) is not bool:
+                return None
+            if slot == _CHANKAN:
+                chankan = value
+            elif value:
+                flags |= 1 << (slot - _FLAG)
+        elif slot == _DORA:
+            dora_value = value
+        elif slot == _URA:
+            ura_value = value
+        elif slot == _WIN_TILE:
+            win_tile = value
+        elif slot == _RULES:
+            preset = value
+        elif slot == _OPTIONS:
+            options = value
+        elif slot == _ID:
+            ident = value
+        else:
+            return None
+    if type(text) is not str or not (win_tile is None or type(win_tile) is str) or not valid_id(ident):
+        return None
+    try:
+        rules = rules_from(preset, options, default)
+        if rules.players != 4 or kita:  # three players and kita: the full reading
+            return None
+        hand = parse_hand(text, None if win_tile is None else str(win_tile))
+        dora, ura = tile_codes(dora_value, "dora"), tile_codes(ura_value, "ura")
+        context = Context(
+            tsumo=tsumo,
+            from_seat=from_seat,
+            round_wind=round_wind,
+            seat_wind=seat_wind,
+            riichi=bool(flags & 1),
+            double_riichi=bool(flags & 2),
+            ippatsu=bool(flags & 4),
+            haitei=bool(flags & 8),
+            houtei=bool(flags & 16),
+            rinshan=bool(flags & 32),
+            chankan=chankan,
+            tenhou=bool(flags & 64),
+            chiihou=bool(flags & 128),
+            renhou=bool(flags & 256),
+            dora=tuple(code >> 1 for code in dora),
+            ura=tuple(code >> 1 for code in ura),
+            honba=honba,
+            riichi_sticks=sticks,
+        )
+        if not _within_limits(hand, dora, ura, rules.aka_dora):
+            return None
+        check_context(hand.melds, context, rules)
+        check_win_tile(hand, context, rules)
+    except RiichiError:
+        return None
+    return Request(hand, context, rules, ident)
+
+
+def _within_limits(hand: Hand, dora: list[int], ura: list[int], aka_dora: int) -> bool:
+    """No fifth copy of a tile and no more red fives than the rules have, melds and indicators counted
+    in (`check_counts`). False also when in doubt: the full reading then checks and refuses."""
+    if hand.suit_keys() is None:  # a concealed count over four (or red counts no hand has)
+        return False
+    counts = list(hand.concealed)  # within four each: only the tiles added below can go over
+    r0, r1, r2 = hand.reds
+    t: i64
+    for m in hand.melds:
+        for t in m.tiles:
+            n: i64 = counts[t] + 1
+            if n > 4:
+                return False
+            counts[t] = n
+        s: i64 = m.tiles[0] // 9
+        if s == 0:
+            r0 += m.reds
+        elif s == 1:
+            r1 += m.reds
+        elif s == 2:
+            r2 += m.reds
+    for codes in (dora, ura):
+        code: i64
+        for code in codes:
+            t = code >> 1
+            n = counts[t] + 1
+            if n > 4:
+                return False
+            counts[t] = n
+            if code & 1:
+                if t < 9:
+                    r0 += 1
+                elif t < 18:
+                    r1 += 1
+                else:
+                    r2 += 1
+    if not (r0 or r1 or r2):
+        return True
+    allowed = RED_FIVES.get(aka_dora)
+    return allowed is not None and r0 <= allowed[0] and r1 <= allowed[1] and r2 <= allowed[2]

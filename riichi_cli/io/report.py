@@ -7,9 +7,11 @@ from typing import Any, Final, TypeVar
 
 from ..core.context import Context
 from ..core.errors import InvalidContext, RiichiError
+from ..core.native import i64
 from ..core.points import honba_share, shared_points
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request
+from ..core.templates import Templates
 from .mapping import build_request
 from .reading import reading_dict
 from .rules_input import rules_of
@@ -86,6 +88,41 @@ _POINTS: Final[dict[str, Any]] = dict.fromkeys(("total", "ron", "tsumo", "honba"
 _by_situation: Final[list[dict[str, Any] | None]] = [None] * 125
 
 
+#: `points_dict` templates by `_points_key`.
+_points_templates: Final = Templates(4096)
+
+
+def _points_key(total: int, ron: bool, honba: int, deposits: int) -> int:
+    """``points_dict``'s arguments packed in an int (38 bits), or -1 when they do not fit."""
+    if not (0 <= total < 1_600_000 and 0 <= honba < 800_000 and 0 <= deposits < 1_000_000):
+        return -1
+    t: i64 = total
+    h: i64 = honba
+    d: i64 = deposits
+    if t % 100 or h % 100 or d % 1000:
+        return -1
+    return ((int(ron) << 14 | t // 100) << 13 | h // 100) << 10 | d // 1000
+
+
+def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, Any]:
+    """docs/output.md ``points`` (a fresh dict) with ``tsumo`` null: the caller sets it on a tsumo.
+
+    ``total`` is the hand's points, also ``ron``'s on a ron; ``honba`` and ``deposits`` what the
+    winner collects. A copy of the template of the same numbers when there is one."""
+    key = _points_key(total, ron, honba, deposits)
+    found = _points_templates.get(key) if key >= 0 else None
+    if found is None:
+        found = _POINTS.copy()  # the numbers as shared int objects (`shared_points`): none to allocate
+        found["total"] = shared_points(total)
+        found["ron"] = found["total"] if ron else None
+        found["honba"] = shared_points(honba)
+        found["deposits"] = shared_points(deposits)
+        if key < 0:
+            return found
+        _points_templates.put(key, found)
+    return found.copy()
+
+
 def _seat_index(seat: str | None) -> int:
     """0 for None, 1-4 for E, S, W, N; -1 for anything else (no template)."""
     if seat is None:
@@ -130,15 +167,12 @@ def result_dict(
     context's); a settlement with several winners gives each its own share.
     """
     ctx, pts, hand = res.context, res.points, res.hand
-    tsumo = None if pts.ron is not None else {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
     honba = ctx.honba if honba is None else honba
     sticks = ctx.riichi_sticks if sticks is None else sticks
-    points = _POINTS.copy()  # the numbers as shared int objects (`shared_points`): none to allocate
-    points["total"] = shared_points(pts.total)
-    points["ron"] = pts.ron
-    points["tsumo"] = tsumo
-    points["honba"] = shared_points(honba_collected(honba, ctx.tsumo, res.rules))
-    points["deposits"] = shared_points(1000 * sticks)
+    ron = pts.ron is not None
+    points = points_dict(pts.total, ron, honba_collected(honba, ctx.tsumo, res.rules), 1000 * sticks)
+    if not ron:
+        points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
     out = _situation_template(ctx).copy()  # "ok", "error" and the situation's keys; the rest below
     out["id"] = id
     out["hand"] = hand.text

@@ -82,6 +82,7 @@ def standard_splits(
         held = list(counts)
         keys = [suit_key(held, s) for s in range(4)]
     parts: list[tuple[Split, ...]] = []
+    single = True  # the common case: one way to split each suit
     for s in range(4):
         key = keys[s]
         if not key:
@@ -89,18 +90,19 @@ def standard_splits(
         splits = suit_splits(s, counts, key)
         if not splits:
             return []
+        single = single and len(splits) == 1
         parts.append(splits)
-    if all(len(p) == 1 for p in parts):  # the common case: one way to split each suit
+    if single:
         pair = -1
-        groups: list[Group] = []
+        groups: tuple[Group, ...] = ()
         for p in parts:
             split_groups, split_pair = p[0]
             if split_pair >= 0:
                 if pair >= 0:
                     return []
                 pair = split_pair
-            groups.extend(split_groups)
-        return [(tuple(groups), pair)] if pair >= 0 else []
+            groups = groups + split_groups if groups else split_groups  # a suit's own tuple, or joined
+        return [(groups, pair)] if pair >= 0 else []
     out = []
     for combo in product(*parts):
         pairs = [p for _, p in combo if p >= 0]

@@ -9,18 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import closing
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from .api_types import (
-    AnalyzeResult,
-    ReplayRecord,
-    RulesResult,
-    ScoreResult,
-    SettleResult,
-    ShantenResult,
-    TableResult,
-    WaitsResult,
-)
 from .core.errors import InvalidContext, RiichiError
 from .core.rules import (
     DEFAULT_PRESET,
@@ -36,6 +26,18 @@ from .files.pool import chunks, pool_map, set_worker_rules, worker_rules
 from .io.report import checked, error_dict, refusal, score, score_mapping
 from .io.rules_input import read_rules, rules_of
 from .io.values import read_id, tile_list, unknown_key_message
+
+if TYPE_CHECKING:  # the TypedDicts cost more to build than the rest of this module (`riichi` start-up)
+    from .api_types import (
+        AnalyzeResult,
+        ReplayRecord,
+        RulesResult,
+        ScoreResult,
+        SettleResult,
+        ShantenResult,
+        TableResult,
+        WaitsResult,
+    )
 
 # waits, shanten, settle and table import their modules when first called: `riichi score`
 # starts without them.
@@ -85,8 +87,8 @@ def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Ite
         default = rules_of(rules)
     except RiichiError as err:  # bad default rules: every hand is refused with the reason
         refused = error_dict(err, {})
-        return (cast(ScoreResult, dict(refused)) for _ in mappings)
-    return cast(Iterator[ScoreResult], score_items(((m, None) for m in mappings), default, jobs))
+        return (cast("ScoreResult", dict(refused)) for _ in mappings)
+    return cast("Iterator[ScoreResult]", score_items(((m, None) for m in mappings), default, jobs))
 
 
 def waits(mapping: Any, rules: Any = None) -> WaitsResult:
@@ -107,7 +109,7 @@ def waits(mapping: Any, rules: Any = None) -> WaitsResult:
         situation = {k: v for k, v in mapping.items() if k != "visible"}
         return waits_of(situation, _rules_or_none(rules), visible)[0]
 
-    return cast(WaitsResult, checked(work, lambda err: refusal(err, mapping, WAITS_KEYS))[0])
+    return cast("WaitsResult", checked(work, lambda err: refusal(err, mapping, WAITS_KEYS))[0])
 
 
 def shanten(mapping: Any, rules: Any = None) -> ShantenResult:
@@ -136,7 +138,7 @@ def shanten(mapping: Any, rules: Any = None) -> ShantenResult:
         report = shanten_of(mapping.get("hand"), seen, dora, players)[0]
         return {**report, "id": mapping["id"]} if "id" in mapping else report
 
-    return cast(ShantenResult, checked(work, lambda err: refusal(err, mapping, SHANTEN_KEYS))[0])
+    return cast("ShantenResult", checked(work, lambda err: refusal(err, mapping, SHANTEN_KEYS))[0])
 
 
 def analyze(mapping: Any, rules: Any = None) -> AnalyzeResult:
@@ -156,7 +158,7 @@ def analyze(mapping: Any, rules: Any = None) -> AnalyzeResult:
     def work() -> dict:
         return analyze_of(mapping, _rules_or_none(rules))[0]
 
-    return cast(AnalyzeResult, checked(work, lambda err: refusal(err, mapping, ANALYZE_KEYS))[0])
+    return cast("AnalyzeResult", checked(work, lambda err: refusal(err, mapping, ANALYZE_KEYS))[0])
 
 
 def settle(mapping: Any, rules: Any = None) -> SettleResult:
@@ -168,7 +170,7 @@ def settle(mapping: Any, rules: Any = None) -> SettleResult:
     from .settle.settlement import error_result, settle_checked
 
     settled = checked(lambda: settle_checked(mapping, _rules_or_none(rules))[0], error_result)[0]
-    return cast(SettleResult, settled)
+    return cast("SettleResult", settled)
 
 
 def _rules_or_none(rules: Any) -> Rules | None:
@@ -186,7 +188,7 @@ def table(rules: Any = None) -> TableResult:
     def work() -> dict:
         return {"ok": True, "error": None, **score_table(rules_of(rules))}
 
-    return cast(TableResult, checked(work, lambda err: refusal(err, None, TABLE_KEYS))[0])
+    return cast("TableResult", checked(work, lambda err: refusal(err, None, TABLE_KEYS))[0])
 
 
 def _options(rules: Rules) -> dict[str, bool | int | str]:
@@ -210,7 +212,7 @@ def rules(preset: Any = None) -> RulesResult:
 
     name, err = checked(name_of, lambda err: "")
     if err is not None:
-        return cast(RulesResult, refusal(err, None, RULES_KEYS))
+        return cast("RulesResult", refusal(err, None, RULES_KEYS))
     options = _options(PRESETS[name])
     return {
         "ok": True,
@@ -243,15 +245,15 @@ def replay(path_or_text: Any, rules: Any = None, rule_options: dict | None = Non
         overrides = dict(rule_options or {})
         with_overrides(base, overrides)  # an unknown option is refused here, once
     except RiichiError as e:
-        return cast(list[ReplayRecord], [error_object("-", "", None, e.code, e.one_line())])
+        return cast("list[ReplayRecord]", [error_object("-", "", None, e.code, e.one_line())])
     if isinstance(path_or_text, (bytes, bytearray)):
         try:
             text = text_of(bytes(path_or_text))
         except BadLog as e:
-            return cast(list[ReplayRecord], [error_object("-", "", None, "unreadable", str(e))])
-        return cast(list[ReplayRecord], replay_text(text, "-", "", base, overrides))
+            return cast("list[ReplayRecord]", [error_object("-", "", None, "unreadable", str(e))])
+        return cast("list[ReplayRecord]", replay_text(text, "-", "", base, overrides))
     text = str(path_or_text)
     if text.lstrip()[:1] in ("<", "{"):
-        return cast(list[ReplayRecord], replay_text(text, "-", "", base, overrides))
+        return cast("list[ReplayRecord]", replay_text(text, "-", "", base, overrides))
     records = [d for path, refused in log_paths([text]) for d in replay_path(path, base, overrides, refused)]
-    return cast(list[ReplayRecord], records)
+    return cast("list[ReplayRecord]", records)

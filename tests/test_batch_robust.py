@@ -177,7 +177,7 @@ def test_walk_reports_loops_dangling_links_fifos_and_closed_folders(tmp_path, mo
     monkeypatch.setattr(walk.os, "scandir", scandir)
     found = {Path(where).name: target for where, target in walk.expand([str(tmp_path)])}
     assert set(found) == {"a.yaml", "loop", "self.yaml", "gone.yaml", "pipe.yaml", "closed"}
-    assert found["a.yaml"] == tmp_path / "a.yaml"
+    assert found["a.yaml"] == str(tmp_path / "a.yaml")
     messages = {name: t.message for name, t in found.items() if isinstance(t, Unreadable)}
     assert "loop" in messages["loop"]
     assert "FIFO" in messages["pipe.yaml"] and "not opened" in messages["pipe.yaml"]

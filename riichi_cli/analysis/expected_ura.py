@@ -23,8 +23,9 @@ class UraHits:
         self.draws = draws
         #: The tile each tile indicates.
         self.target = _targets(players)
-        #: Per tile, for `_one`: its unseen copies (the hand's included), the tile it indicates (6
-        #: bits from bit 8) and that tile's copies in the melds (from bit 14); made when first needed.
+        self.places = _places(players)
+        #: Per tile, for `_one` (`_info`): its unseen copies (the hand's included) and the copies of
+        #: the tile it indicates in the melds; made when first needed.
         self.info: list[int] = []
 
     def of(self, counts: list[int]) -> list[tuple[int, float]]:
@@ -63,16 +64,21 @@ class UraHits:
         if not self.info:
             self.info = _info(self.pool34, self.target, self.meld_counts)
         info = self.info
+        places = self.places
         weights: i64 = 0
         tiles: i64 = 0
+        word: i64 = hi  # the hand's counts, tile by tile
         t: i64
         for t in range(34):
+            if t == 18:
+                word = lo
             x: i64 = info[t]
-            held: i64 = hi >> (3 * t) & 7 if t < 18 else lo >> (3 * (t - 18)) & 7
-            left: i64 = (x & 255) - held
+            left: i64 = (x & 7) - (word & 7)
+            word = word >> 3
             if left > 0:
-                d: i64 = x >> 8 & 63
-                found: i64 = (hi >> (3 * d) & 7 if d < 18 else lo >> (3 * (d - 18)) & 7) + (x >> 14)
+                # the indicated tile's copies: in the hand (its word and place), then in the melds
+                place: i64 = places[t]
+                found: i64 = ((lo if place & _IN_LO else hi) >> (place & 63) & 7) + (x >> 3)
                 weights += left << (12 * found)
                 tiles += left
         out: list[tuple[int, float]] = []
@@ -83,13 +89,38 @@ class UraHits:
         return out
 
 
+#: `_places`: the indicated tile is in the low word (tiles 18-33).
+_IN_LO: Final = 64
+
+
 def _info(pool34: list[int], target: list[int], meld_counts: list[int]) -> list[int]:
+    """Per tile: its unseen copies (3 bits) and the copies of the tile it indicates in the melds (from
+    bit 3): ints below 64, which CPython keeps made (no allocation). The pool itself without melds."""
+    for n in meld_counts:
+        if n:
+            break
+    else:
+        return pool34
     out = [0] * 34
     t: i64
     for t in range(34):
-        d: i64 = target[t]
-        out[t] = i64(pool34[t]) | d << 8 | i64(meld_counts[d]) << 14
+        out[t] = i64(pool34[t]) | i64(meld_counts[target[t]]) << 3
     return out
+
+
+#: Per number of players, per tile: where the tile it indicates sits in a hand packed in two words
+#: (`UraHits.of_words`): its shift in its word, `_IN_LO` for the low word. The same for every problem.
+_PLACES: Final[dict[int, list[int]]] = {}
+
+
+def _places(players: int) -> list[int]:
+    found = _PLACES.get(players)
+    if found is None:
+        found = []
+        for d in _targets(players):
+            found.append(3 * d if d < 18 else 3 * (d - 18) | _IN_LO)
+        _PLACES[players] = found
+    return found
 
 
 def _count(hi: i64, lo: i64, t: i64) -> i64:

@@ -18,6 +18,7 @@ from ..core.native import i64
 from ..core.points import base_points, table_points
 from ..core.reading import readings
 from ..core.rules import Rules
+from ..core.tiles import COUNT_BITS
 from ..core.win_tally import tally
 from .expected_graph import kind_tile
 from .expected_ura import UraHits
@@ -58,8 +59,10 @@ class WinScorer:
         self.shapes: dict[int, dict[int, WinShape]] = {}
         #: The 34 tiles' counts and ura dora chances by the 34 tiles (any winning tile, any flags).
         self.hands: dict[int, dict[int, HandTiles]] = {}
-        #: One Context per (riichi, ippatsu, haitei): the situation is the same for every hand.
-        self.contexts: dict[int, Context] = {}
+        #: One Context per (riichi, ippatsu, haitei) flags: the situation is the same for every hand.
+        self.contexts: list[Context | None] = [None] * 8
+        self.dealer = seat_wind == "E"
+        self.aka = rules.aka_dora != 0
         #: Points of a tsumo by han and fu (the winner's seat is fixed): many readings share them, and
         #: every problem under the same rules (`_points_memo`). By han (a row made when first met),
         #: then fu / 5 and dealer (0: not known yet); in a dict beyond.
@@ -82,7 +85,7 @@ class WinScorer:
         if shape is None:
             shape = self._shape(tiles_hi, tiles_lo, kind_tile(kind), flags)
             inner[tiles_hi] = shape
-        return shape.value(reds if self.rules.aka_dora else 0, self)
+        return shape.value(reds if self.aka else 0, self)
 
     def _shape(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> WinShape:
         tiles = self._tiles(tiles_hi, tiles_lo)
@@ -91,20 +94,20 @@ class WinScorer:
         ctx = self._context(flags)
         tallies: list[tuple[int, int, int]] = []
         if tiles.splits is None:
-            tiles.splits = standard_splits(tiles.counts)
+            tiles.splits = standard_splits(tiles.counts, tiles.keys)
         for r in readings(hand, ctx, self.rules, tiles.splits):
             counted = tally(r)  # the han and fu `score_reading` would give, without its record
             if counted is not None:
                 tallies.append(counted)
-        chances = [(0, 1.0)]
+        chances = _NO_URA
         if riichi and self.ura and tallies:
             if tiles.ura is None:
                 tiles.ura = self.ura_hits.of_words(tiles_hi, tiles_lo)
             chances = tiles.ura
-        return WinShape(tallies, chances, ctx.dealer)
+        return WinShape(tallies, chances, self.dealer)
 
     def _context(self, flags: int) -> Context:
-        ctx = self.contexts.get(flags)
+        ctx = self.contexts[flags]
         if ctx is None:
             riichi = flags & 1 != 0
             ctx = Context(
@@ -128,7 +131,7 @@ class WinScorer:
             self.hands[tiles_lo] = inner
         found = inner.get(tiles_hi)
         if found is None:
-            found = HandTiles(tuple(_unpack34(tiles_hi, tiles_lo)))
+            found = _hand_tiles(tiles_hi, tiles_lo)
             inner[tiles_hi] = found
         return found
 
@@ -160,41 +163,69 @@ class WinScorer:
         return table_points(base, dealer, True, self.rules).total
 
 
-def _unpack34(tiles_hi: i64, tiles_lo: i64) -> list[int]:
-    """The 34 counts of two words: tiles 0-17 in ``tiles_hi``, 18-33 in ``tiles_lo``, 3 bits each."""
+def _hand_tiles(tiles_hi: i64, tiles_lo: i64) -> HandTiles:
+    """The 34 counts of two words (tiles 0-17 in ``tiles_hi``, 18-33 in ``tiles_lo``, 3 bits each)
+    and their `suit_key` per suit (as `standard_splits` takes them), in one pass."""
     counts = [0] * 34
+    keys = [0, 0, 0, 0]
+    word: i64 = tiles_hi
+    key: i64 = 0
     t: i64
-    for t in range(18):
-        counts[t] = tiles_hi >> (3 * t) & 7
-    for t in range(16):
-        counts[18 + t] = tiles_lo >> (3 * t) & 7
-    return counts
+    for t in range(34):
+        if t == 18:
+            word = tiles_lo
+        n: i64 = word & 7
+        word = word >> 3
+        if n:  # 14 tiles: most counts stay 0
+            counts[t] = n
+            key = key << COUNT_BITS | n
+        else:
+            key = key << COUNT_BITS
+        if t == 8 or t == 17 or t == 26 or t == 33:
+            suit: i64 = t // 9
+            keys[suit] = key << 2 | suit if key else 0
+            key = 0
+    return HandTiles(tuple(counts), keys)
 
 
-#: `WinScorer.points` and ``more_points`` by the rules (a few presets and variants in a process).
-_POINTS: Final[dict[Rules, tuple[list[list[int]], dict[int, int]]]] = {}
+#: `WinScorer.points` and ``more_points`` by what the points of a han and fu depend on (`_payout_key`).
+_POINTS: Final[dict[int, tuple[list[list[int]], dict[int, int]]]] = {}
 
 
 def _points_memo(rules: Rules) -> tuple[list[list[int]], dict[int, int]]:
-    found = _POINTS.get(rules)
+    key = _payout_key(rules)
+    found = _POINTS.get(key)
     if found is None:
-        if len(_POINTS) >= 64:
-            _POINTS.clear()
         found = ([], {})
-        _POINTS[rules] = found
+        _POINTS[key] = found
     return found
+
+
+def _payout_key(rules: Rules) -> int:
+    """The options a tsumo's points by han and fu read: `base_points` the limits (``kazoe_yakuman``,
+    ``kiriage_mangan``), `table_points` the table (``players``, ``tsumo_loss``). One int, where a
+    key by the whole Rules would hash its 36 fields in interpreted code on every problem."""
+    return (
+        rules.players << 3
+        | (4 if rules.kazoe_yakuman else 0)
+        | (2 if rules.kiriage_mangan else 0)
+        | (1 if rules.tsumo_loss else 0)
+    )
 
 
 #: The bits of a packed hand's low word that hold tiles (the red fives sit above).
 _TILES_LO: Final = (1 << 48) - 1
+#: The ura dora's chances without riichi (or without ura dora): none found, surely.
+_NO_URA: Final = [(0, 1.0)]
 
 
 class HandTiles:
     """A winning hand's 34 counts (red fives as fives), and (when first asked) the ways to split its
     concealed tiles into groups and a pair (`standard_splits`) and its ura dora chances."""
 
-    def __init__(self, counts: tuple[int, ...]) -> None:
+    def __init__(self, counts: tuple[int, ...], keys: list[int]) -> None:
         self.counts = counts
+        self.keys = keys
         self.splits: list[tuple[tuple[Group, ...], int]] | None = None
         self.ura: list[tuple[int, float]] | None = None
 

@@ -42,7 +42,14 @@ class LazyGroup(click.Group):
         return getattr(module, where[1])
 
     def _main_shell_completion(self, ctx_args, prog_name, complete_var=None) -> None:
-        """Click's completion, with bash's ``KEY=VALUE`` words glued back (see `completion`)."""
+        """Click's completion, with bash's ``KEY=VALUE`` words glued back (see `completion`).
+
+        Click looks for its ``_PROG_COMPLETE`` variable on every run; the completion modules are
+        loaded only when the shell sets one (they were a part of every command's start-up)."""
+        import os
+
+        if not any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ):
+            return
         from .completion import install
 
         install()

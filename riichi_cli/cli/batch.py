@@ -13,7 +13,7 @@ import click
 
 from ..core.rules import Rules
 from ..files.batch import Summary, results
-from .common import RulesParam, progress, resolve, write_json_text
+from .common import RulesParam, progress, resolve, write_json_texts
 
 
 @click.command(
@@ -104,14 +104,15 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
     with closing(groups):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
         try:
             for group in progress(groups, "scoring", weight=len):
-                for text, ok, code in group:
-                    counts.add(ok, code)
-                    if fmt == "table":
-                        rows.append(json.loads(text))
-                        continue
-                    if fmt == "json":  # opened with the first object: a refused --scheduler prints nothing
-                        out.write('{"results": [' if first else ", ")
-                    write_json_text(text, out, "\n" if fmt == "jsonl" else "")
+                counts.add_all(group)
+                if fmt == "table":
+                    rows.extend(json.loads(text) for text, _, _ in group)
+                    continue
+                texts = [text for text, _, _ in group]
+                if fmt == "jsonl" and texts:
+                    write_json_texts(texts, out, "", "\n", "\n")
+                elif texts:  # opened with the first object: a refused --scheduler prints nothing
+                    write_json_texts(texts, out, '{"results": [' if first else ", ", ", ", "")
                     first = False
                 if live:
                     out.flush()  # each group as soon as it is known: a slow stream is answered live

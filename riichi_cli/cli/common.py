@@ -178,6 +178,21 @@ def write_json_text(text: str, out=None, end: str = "\n") -> None:
         out.write(json.dumps(json.loads(text)) + end)
 
 
+def write_json_texts(texts: list[str], out, before: str, sep: str, end: str) -> None:
+    """Write ``before``, the JSON texts with ``sep`` between them, and ``end``, in one write call (a
+    call per text was a system call per text: a text stream passes on a long string at once).
+
+    The same bytes as writing each with `write_json_text`: when the output encoding cannot hold some
+    text, nothing is written by the failed call and each text is written alone."""
+    try:
+        out.write(before + sep.join(texts) + end)
+    except UnicodeEncodeError:
+        out.write(before)
+        for i, text in enumerate(texts):
+            write_json_text(text, out, sep if i < len(texts) - 1 else "")
+        out.write(end)
+
+
 def write_file(path: str, text: str) -> None:
     """Write an output file (``--svg``, ``--html``); one line and exit 2 when it cannot be written, the
     path shown as batch shows file names (no control character, a non-UTF-8 byte as ``\\xff``)."""

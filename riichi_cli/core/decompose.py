@@ -7,7 +7,6 @@ so a hand costs a few dictionary lookups once the common shapes have been seen.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Final
 
 from .int_table import IntTable
@@ -28,27 +27,43 @@ _MAX_SHAPES: Final = 500_000
 _KEY_LIMIT: Final = 1 << 47
 
 
-def _split(counts: list[int], base: int, honors: bool, i: int, has_pair: bool) -> list[Split]:
+#: The groups by kind * 34 + first tile: shared values, so a split builds no tuple per group.
+_GROUPS: Final = tuple([(kind, t) for kind in (SEQ, TRIP) for t in range(34)])
+
+
+def _split(
+    counts: list[int], base: int, honors: bool, i: int, pair: int, held: list[Group], out: list[Split]
+) -> None:
+    """Append to ``out`` every split of ``counts[i:]`` into groups (after the groups ``held`` so far)
+    and, while ``pair`` is -1, one pair: a triplet at the first tile left first, then a sequence,
+    then the pair. ``counts`` and ``held`` are changed and restored on the way."""
     while i < len(counts) and counts[i] == 0:
         i += 1
     if i == len(counts):
-        return [((), -1)]
-    out: list[Split] = []
-    if counts[i] >= 3:
-        counts[i] = counts[i] - 3
-        out += [(((TRIP, base + i),) + g, p) for g, p in _split(counts, base, honors, i, has_pair)]
-        counts[i] = counts[i] + 3
+        out.append((tuple(held), pair))
+        return
+    n = counts[i]
+    t = base + i
+    if n >= 3:
+        counts[i] = n - 3
+        held.append(_GROUPS[TRIP * 34 + t])
+        _split(counts, base, honors, i, pair, held, out)
+        held.pop()
+        counts[i] = n
     if not honors and i <= 6 and counts[i + 1] and counts[i + 2]:
-        for k in (i, i + 1, i + 2):
-            counts[k] = counts[k] - 1
-        out += [(((SEQ, base + i),) + g, p) for g, p in _split(counts, base, honors, i, has_pair)]
-        for k in (i, i + 1, i + 2):
-            counts[k] = counts[k] + 1
-    if not has_pair and counts[i] >= 2:
-        counts[i] = counts[i] - 2
-        out += [(g, base + i) for g, _ in _split(counts, base, honors, i, True)]
-        counts[i] = counts[i] + 2
-    return out
+        counts[i] = n - 1
+        counts[i + 1] = counts[i + 1] - 1
+        counts[i + 2] = counts[i + 2] - 1
+        held.append(_GROUPS[SEQ * 34 + t])
+        _split(counts, base, honors, i, pair, held, out)
+        held.pop()
+        counts[i] = n
+        counts[i + 1] = counts[i + 1] + 1
+        counts[i + 2] = counts[i + 2] + 1
+    if pair < 0 and n >= 2:
+        counts[i] = n - 2
+        _split(counts, base, honors, i, t, held, out)
+        counts[i] = n
 
 
 def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tuple[Split, ...]:
@@ -58,7 +73,9 @@ def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tup
     if i >= 0:
         return _splits[i]
     size = 7 if suit == 3 else 9
-    found = tuple(_split(list(counts[suit * 9 : suit * 9 + size]), suit * 9, suit == 3, 0, False))
+    splits: list[Split] = []
+    _split(list(counts[suit * 9 : suit * 9 + size]), suit * 9, suit == 3, 0, -1, [], splits)
+    found = tuple(splits)
     if not cached:
         return found
     if len(_splits) >= _MAX_SHAPES:
@@ -92,23 +109,38 @@ def standard_splits(
             return []
         single = single and len(splits) == 1
         parts.append(splits)
+    out: list[tuple[tuple[Group, ...], int]] = []
     if single:
         pair = -1
-        groups: tuple[Group, ...] = ()
+        groups: list[Group] = []
         for p in parts:
             split_groups, split_pair = p[0]
             if split_pair >= 0:
                 if pair >= 0:
                     return []
                 pair = split_pair
-            groups = groups + split_groups if groups else split_groups  # a suit's own tuple, or joined
-        return [(groups, pair)] if pair >= 0 else []
-    out = []
-    for combo in product(*parts):
-        pairs = [p for _, p in combo if p >= 0]
-        if len(pairs) == 1:
-            out.append((sum((g for g, _ in combo), ()), pairs[0]))
+            groups.extend(split_groups)
+        if pair >= 0:
+            out.append((tuple(groups), pair))
+        return out
+    _combine(parts, 0, (), -1, out)
     return out
+
+
+def _combine(
+    parts: list[tuple[Split, ...]], s: int, groups: tuple[Group, ...], pair: int, out: list[Split]
+) -> None:
+    """Append to ``out`` each choice of one split per suit from ``parts[s:]`` (after ``groups``) with
+    exactly one pair among all the suits, in the order of `itertools.product` over the suits."""
+    if s == len(parts):
+        if pair >= 0:
+            out.append((groups, pair))
+        return
+    for split_groups, split_pair in parts[s]:
+        if split_pair < 0:
+            _combine(parts, s + 1, groups + split_groups, pair, out)
+        elif pair < 0:
+            _combine(parts, s + 1, groups + split_groups, split_pair, out)
 
 
 def is_chiitoitsu(counts: tuple[int, ...] | list[int]) -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import reprlib
 from collections.abc import Iterable
-from difflib import get_close_matches
 
 #: Longest input text a message repeats (a 16 MB hand is shown by its start and its length).
 MAX_ECHO = 200
@@ -49,6 +48,8 @@ def did_you_mean(word: object, valid: Iterable[str]) -> str:
     """``" (did you mean 'hand'?)"`` when one of ``valid`` is a likely typo of ``word``, else ``""``."""
     if not isinstance(word, str):  # str() of a 5,000-digit int raises; only text has typos
         return ""
+    from difflib import get_close_matches  # here: every command imports this module, few misspell
+
     close = get_close_matches(word.strip().lower(), list(valid), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

@@ -153,6 +153,11 @@ class Shortfall(NamedTuple):
     why: str
 
 
+def needed_han(r: Reading) -> int:
+    """The yaku han a win needs: `han_needed` without the words (a caller that only compares)."""
+    return 2 if _ryanshiba(r) else r.rules.min_han
+
+
 def han_needed(r: Reading) -> tuple[int, str]:
     """The yaku han a win needs under ``min_han`` and ``ryanshiba``, and which option says so."""
     if _ryanshiba(r):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .fu import fu_lines, round_fu
 from .points import base_points, table_points
 from .reading import Reading
-from .scoring import dora_items, han_needed
+from .scoring import dora_items, needed_han
 from .yaku import find_yaku
 from .yaku_facts import renhou_as
 from .yakuman import find_yakuman
@@ -44,7 +44,7 @@ def tally(r: Reading) -> tuple[int, int, int] | None:
         han += y.item(closed).han or 0
         no_tsumo_fu = no_tsumo_fu or y.no_tsumo_fu
     flat = _total(_MANGAN_BASE, r) if renhou_as(r, "mangan") else 0
-    if yaku_han < han_needed(r)[0] or not found:
+    if yaku_han < needed_han(r) or not found:
         return (5, 0, flat) if flat else None
     fu = round_fu(fu_lines(r, no_tsumo_fu))
     for item in dora_items(r):

@@ -18,9 +18,10 @@ from typing import BinaryIO
 
 from ..core.errors import RiichiError
 from ..core.rules import Rules, rules_from_options, rules_options
+from ..io.json_lines import line_records
 from ..io.result_text import Record, refused_record, score_record
 from .chunks import chunk_items, cut
-from .loader import Unit, decode, read_file, unit_items, units
+from .loader import Unit, decode, json_line, read_file, unit_items, units
 from .pool import Here, pool_map, set_worker_rules, worker_rules
 
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
@@ -51,7 +52,10 @@ class RunRecords:
 
 def unit_records(unit: Unit, rules: Rules) -> list[Record]:
     """The records of one raw piece of input: parsed here, then scored, each written as JSON text
-    straight from its result (`io.result_text`)."""
+    straight from its result (`io.result_text`); a block of JSON lines in one compiled loop."""
+    if unit[0] == "lines":
+        _, where, prefix, index, numbered = unit
+        return line_records(numbered, where, prefix, index, rules, json_line)
     return [
         score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
         for src, m in unit_items(unit)
@@ -151,7 +155,7 @@ def results(
 
     ``scheduler`` sends the pieces to a running Dask scheduler instead (`cluster.NoDask` when it
     cannot): YAML files go as their text, since the workers may not see this machine's files."""
-    pieces = units(paths, stdin)
+    pieces = units(paths, stdin, blocks=jobs <= 1 and not scheduler)
     if scheduler:
         from .cluster import dask_map
 
@@ -231,6 +235,13 @@ class Summary:
         self.hands += 1
         if not ok:
             self.errors[code] += 1
+
+    def add_all(self, records: list[Record]) -> None:
+        """`add` for each of a group of records."""
+        self.hands += len(records)
+        for _, ok, code in records:
+            if not ok:
+                self.errors[code] += 1
 
     def as_dict(self) -> dict:
         failed = sum(self.errors.values())

@@ -14,13 +14,15 @@ import io
 import json
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, clip, short
 from ..io import simple_yaml
-from .lines import MAX_BYTES, MAX_LINE, lines
+from .lines import MAX_BYTES, MAX_LINE, line_blocks, lines
 from .walk import expand, shown
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Keys that mark a `riichi settle` document met by `batch` (sample_hands/settle/ holds some).
 SETTLE_KEYS = ("wins", "draw", "chombo")
@@ -28,7 +30,8 @@ Item = tuple[str, "dict | RiichiError"]
 #: A raw piece of input, parsed by `unit_items` (in a worker process for `batch --jobs`):
 #: ("file", where, path[, part, parts]) a YAML file not read yet (or one share of its hands);
 #: ("text", where, prefix, bytes) a YAML text; ("line", where, prefix, index, line number, bytes
-#: or refusal); ("failed", source, refusal).
+#: or refusal); ("lines", where, prefix, index of the first, [(line number, bytes or refusal)]);
+#: ("failed", source, refusal).
 Unit = tuple
 
 
@@ -226,13 +229,16 @@ def read_text_items(text: str, where: str) -> list[dict | RiichiError]:
 
 #: ``json.loads(text, parse_int=_number)`` builds a decoder (and its scanner) per call: one is kept.
 _DECODER = json.JSONDecoder(parse_int=_number)
+#: The same for a text too short to hold a number of more than 4,000 digits: the scanner makes its
+#: integers itself, without calling `_number` for each (the same values: ``int(text)``).
+_SHORT_DECODER = json.JSONDecoder()
 
 
 def _loads(text: str) -> object:
     """``json.loads(text, parse_int=_number)``, same value, same errors, with the kept decoder."""
     if text.startswith("\ufeff"):  # as json.loads says it
         raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-    return _DECODER.decode(text)
+    return (_SHORT_DECODER if len(text) <= 4000 else _DECODER).decode(text)
 
 
 def json_line(raw: bytes | RiichiError, n: int, where: str) -> dict | RiichiError:
@@ -262,14 +268,18 @@ def is_json_line(raw: bytes) -> bool:
 # -- raw pieces and their items ---------------------------------------------------------------
 
 
-def stream_units(stream: BinaryIO, where: str, prefix: str, kind: str = "sniff") -> Iterator[Unit]:
-    """A stream's pieces: its JSON lines one by one, or its whole YAML text.
+def stream_units(
+    stream: BinaryIO, where: str, prefix: str, kind: str = "sniff", blocks: bool = False
+) -> Iterator[Unit]:
+    """A stream's pieces: its JSON lines one by one (with ``blocks``, as many as one read gives in
+    each "lines" piece), or its whole YAML text.
 
     ``kind`` is "jsonl", "yaml", or "sniff": JSON lines when the first non-blank line is a JSON
     object, YAML otherwise. Only a YAML text is held whole (at most `MAX_BYTES`).
     """
     try:
         start = 0
+        head: list = []
         if kind == "sniff":
             head, start = first_line(stream, where)
             if not is_json_line(head[-1] if head else b""):
@@ -277,18 +287,23 @@ def stream_units(stream: BinaryIO, where: str, prefix: str, kind: str = "sniff")
                 return
             if len(head[-1]) > MAX_LINE:
                 head[-1] = Unreadable(f"{where} line {start}: too long (more than {MAX_LINE} bytes)")
-            numbered = _chain(list(enumerate(head, 1)), lines(stream, where, start))
         elif kind == "yaml":
             yield ("text", where, prefix, read_capped(stream, where))
             return
-        else:
-            numbered = lines(stream, where)
+        numbered = list(enumerate(head, 1))
         index = 0
-        for n, raw in numbered:
-            if isinstance(raw, bytes) and not raw.strip():
-                continue  # blank lines are not hands
-            yield ("line", where, prefix, index, n, raw)
-            index += 1
+        if blocks:
+            for block in _chain([numbered] if numbered else [], line_blocks(stream, where, start)):
+                found = [(n, raw) for n, raw in block if not isinstance(raw, bytes) or raw.strip()]
+                if found:  # blank lines are not hands
+                    yield ("lines", where, prefix, index, found)
+                    index += len(found)
+        else:
+            for n, raw in _chain(numbered, lines(stream, where, start)):
+                if isinstance(raw, bytes) and not raw.strip():
+                    continue  # blank lines are not hands
+                yield ("line", where, prefix, index, n, raw)
+                index += 1
         if index == 0:
             yield ("failed", f"{prefix}#0", Unreadable(f"{where}: empty"))
     except RiichiError as e:
@@ -318,18 +333,19 @@ def _chain(head: list, rest: Iterator) -> Iterator:
     yield from rest
 
 
-def units(paths: list[str], stdin: Callable[[], BinaryIO]) -> Iterator[Unit]:
-    """Every raw piece of every PATH in order; ``stdin()`` gives the stream of '-'."""
+def units(paths: list[str], stdin: Callable[[], BinaryIO], blocks: bool = False) -> Iterator[Unit]:
+    """Every raw piece of every PATH in order; ``stdin()`` gives the stream of '-'; ``blocks``: JSON
+    lines in "lines" pieces (`stream_units`)."""
     for where, target in expand(paths):
         if isinstance(target, RiichiError):
             yield ("failed", f"{where}#0", target)
         elif target == "-":
-            yield from stream_units(stdin(), "stdin", "-")
+            yield from stream_units(stdin(), "stdin", "-", blocks=blocks)
         else:
-            yield from path_units(where, str(target))
+            yield from path_units(where, str(target), blocks)
 
 
-def path_units(where: str, path: str) -> Iterator[Unit]:
+def path_units(where: str, path: str, blocks: bool = False) -> Iterator[Unit]:
     """The pieces of one file: a YAML file by name is read later (by the worker that parses it);
     JSON lines by name, or a file given under another name, are looked at now."""
     if where.endswith((".yaml", ".yml")):
@@ -338,7 +354,7 @@ def path_units(where: str, path: str) -> Iterator[Unit]:
     kind = "jsonl" if where.endswith(".jsonl") else "sniff"
     try:
         with open(path, "rb") as f:
-            yield from stream_units(f, where, where, kind)
+            yield from stream_units(f, where, where, kind, blocks)
     except OSError as e:
         yield ("failed", f"{where}#0", Unreadable(f"{where}: {e.strerror or type(e).__name__}"))
 
@@ -349,6 +365,9 @@ def unit_items(unit: Unit) -> list[Item]:
     if kind == "line":
         _, where, prefix, index, n, raw = unit
         return [(f"{prefix}#{index}", json_line(raw, n, where))]
+    if kind == "lines":
+        _, where, prefix, index, numbered = unit
+        return [(f"{prefix}#{i}", json_line(raw, n, where)) for i, (n, raw) in enumerate(numbered, index)]
     if kind == "failed":
         return [(unit[1], unit[2])]
     where, prefix = unit[1], (unit[1] if kind == "file" else unit[2])

@@ -39,7 +39,7 @@ def log_paths(paths: list[str]) -> list[tuple[str, str | None]]:
         if isinstance(target, Unreadable):
             out.append((where, target.message))
         else:
-            out.append((str(target), None))
+            out.append((str(Path(target)), None))  # as pathlib writes it (``./a.mjlog``: a.mjlog)
     return out
 
 

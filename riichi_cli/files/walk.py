@@ -13,15 +13,15 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 from ..core.errors import Unreadable
 
 #: File names a folder walk reads: YAML files (docs/input.md) and JSON lines (one hand per line).
 HAND_SUFFIXES = (".yaml", ".yml", ".jsonl")
 
-#: What `expand` yields: (name for messages, '-' | a Path to read | the refusal of that path).
-Found = tuple[str, "Path | str | Unreadable"]
+#: What `expand` yields: (name for messages, '-' | the path to read | the refusal of that path). The
+#: path is the text given or found, not a pathlib.Path: pathlib was a tenth of `riichi batch`'s imports.
+Found = tuple[str, "str | Unreadable"]
 
 
 def shown(path: object) -> str:
@@ -53,13 +53,13 @@ def expand(paths: list[str], wanted: Callable[[str], bool] = is_hand_file) -> It
         if stat.S_ISDIR(mode):
             yield from walk(p, wanted)
         else:
-            yield where, Path(p)
+            yield where, p
 
 
 def walk(root: str, wanted: Callable[[str], bool] = is_hand_file) -> list[Found]:
     """Every ``wanted`` file under ``root`` sorted by path, with a refusal for each thing that cannot
     be read."""
-    found: list[tuple[str, Path | Unreadable]] = []
+    found: list[tuple[str, str | Unreadable]] = []
     start = os.stat(root)
     stack: list[tuple[str, frozenset]] = [(root, frozenset([(start.st_dev, start.st_ino)]))]
     while stack:  # a stack, not recursion: folders may nest deeper than Python's recursion limit
@@ -85,7 +85,7 @@ def walk(root: str, wanted: Callable[[str], bool] = is_hand_file) -> list[Found]
                     stack.append((path, chain | {key}))
             elif wanted(os.path.basename(path)):
                 if stat.S_ISREG(info.st_mode):
-                    found.append((path, Path(path)))
+                    found.append((path, path))
                 else:
                     kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "not a regular file"
                     found.append((path, Unreadable(f"{shown(path)}: {kind}: skipped, not opened")))

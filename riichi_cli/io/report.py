@@ -83,9 +83,11 @@ _RESULT: Final[dict[str, Any]] = dict.fromkeys((
 _RESULT["ok"] = True
 _POINTS: Final[dict[str, Any]] = dict.fromkeys(("total", "ron", "tsumo", "honba", "deposits"))
 #: `_RESULT` with the keys a situation decides filled in ("win", "from", "seat_wind", "round_wind",
-#: "dealer"), by `_situation_index`, made when first needed: a look-up and a copy cost less than
-#: setting five values per result.
-_by_situation: Final[list[dict[str, Any] | None]] = [None] * 125
+#: "dealer") and the win's "limit" and "yakuman", by the index of `_result_template`, made when first
+#: needed: a look-up and a copy cost less than setting seven values per result.
+_LIMITS: Final = ("mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
+_LIMIT_INDEX: Final = {limit: i + 1 for i, limit in enumerate(_LIMITS)}  # 0: no limit
+_by_situation: Final[list[dict[str, Any] | None]] = [None] * (125 * 7 * 3)
 
 
 #: `points_dict` templates by `_points_key`.
@@ -136,11 +138,14 @@ def _seat_index(seat: str | None) -> int:
     return 4 if seat == "N" else -1
 
 
-def _situation_template(ctx: Context) -> dict[str, Any]:
-    """`_RESULT` with the context's win kind, discarder and winds (shared when kept: copy it)."""
+def _result_template(ctx: Context, limit: str | None, yakuman: int) -> dict[str, Any]:
+    """`_RESULT` with the context's win kind, discarder and winds, and the win's ``limit`` and
+    ``yakuman`` (shared when kept: copy it)."""
     discarder = ctx.discarder  # None on tsumo only
     d, s, r = _seat_index(discarder), _seat_index(ctx.seat_wind), _seat_index(ctx.round_wind)
-    index = (d * 5 + s) * 5 + r if d >= 0 and s > 0 and r > 0 else -1
+    lim = 0 if limit is None else _LIMIT_INDEX.get(limit, -1)
+    kept = d >= 0 and s > 0 and r > 0 and lim >= 0 and 0 <= yakuman <= 2
+    index = (((d * 5 + s) * 5 + r) * 7 + lim) * 3 + yakuman if kept else -1
     found = _by_situation[index] if index >= 0 else None
     if found is None:
         found = _RESULT.copy()
@@ -149,6 +154,8 @@ def _situation_template(ctx: Context) -> dict[str, Any]:
         found["seat_wind"] = ctx.seat_wind
         found["round_wind"] = ctx.round_wind
         found["dealer"] = ctx.dealer
+        found["yakuman"] = yakuman
+        found["limit"] = limit
         if index >= 0:
             _by_situation[index] = found
     return found
@@ -173,14 +180,12 @@ def result_dict(
     points = points_dict(pts.total, ron, honba_collected(honba, ctx.tsumo, res.rules), 1000 * sticks)
     if not ron:
         points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
-    out = _situation_template(ctx).copy()  # "ok", "error" and the situation's keys; the rest below
+    out = _result_template(ctx, res.limit, res.yakuman).copy()  # "ok", "error", the situation; the rest:
     out["id"] = id
     out["hand"] = hand.text
     out["win_tile"] = hand.win_name
     out["han"] = res.han
     out["fu"] = res.fu
-    out["yakuman"] = res.yakuman
-    out["limit"] = res.limit
     out["yaku"] = [item.as_dict() for item in res.yaku]
     out["fu_breakdown"] = [line.as_dict() for line in res.fu_lines]
     out["points"] = points

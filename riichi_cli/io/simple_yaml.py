@@ -78,11 +78,11 @@ class _Reader:
     def __init__(self, text: str, scalar: Scalar, ascii: bool = False):
         """``ascii``: the text is ASCII, and each line is checked here for what `_ODD_CLASS` refuses
         (in ASCII: a character that is not printable)."""
+        if ascii and not text.replace("\n", "").isprintable():  # every line at once: a call per line
+            raise NotSimple  # was a third of this reading
         indents: list[int] = []
         contents: list[str] = []
         for line in text.split("\n"):
-            if ascii and not line.isprintable():
-                raise NotSimple
             content = line.lstrip(" ") if line[:1] == " " else line
             if not content or content[0] == "#":
                 continue

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from riichi_cli.analysis.expected_graph import (
+    NOT_HELD,
     NUM_KINDS,
     Graph,
     Shanten,
@@ -162,3 +163,29 @@ def test_states_that_start_at_the_same_slot_stay_apart() -> None:
         assert index.find(hi, lo) == n and (index.his[n], index.los[n]) == (hi, lo)
     for hi, lo in words[:500]:
         assert index.find(hi ^ 1 << 53, lo) < 0 and index.find(hi, lo ^ 1) < 0
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_the_neighbours_shanten_agree_with_shanten(players: int) -> None:
+    """`Shanten.around` (a part's neighbours read off its vector's least splits and the suit table)
+    against `shanten()` of each neighbour, on random hands of every meld count."""
+    rng = random.Random(players)
+    tiles = [t for t in range(34) if players == 4 or not 0 < t < 8]
+    for _ in range(400):
+        melds = rng.choice([0, 0, 1, 2, 3, 4])
+        n = 14 - 3 * melds - rng.choice([0, 1])
+        pick = tiles[: rng.choice([9, 18, 27, len(tiles)])] if rng.random() < 0.5 else tiles
+        counts = [0] * 34
+        while sum(counts) < n:
+            t = rng.choice(pick)
+            counts[t] += counts[t] < 4
+        sign = -1 if n == 14 - 3 * melds else 1
+        hi, lo = pack(counts + [0, 0, 0])
+        got = Shanten(melds, players).around(hi, lo, sign)
+        for t in range(34):
+            after = list(counts)
+            after[t] += sign
+            if 0 <= after[t] <= 4 and not (players == 3 and 0 < t < 8):
+                assert got[t] == shanten(after, melds, players).best, (counts, melds, sign, t)
+            else:
+                assert got[t] == NOT_HELD

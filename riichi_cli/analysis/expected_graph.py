@@ -31,7 +31,8 @@ from typing import Final
 from ..core.int_table import IntTable
 from ..core.native import i64
 from .parts import part_distance, part_key, part_vector, rest_vectors
-from .suit_table import load
+from .suit_table import load, suit_moves
+from .vectors import _HONOR_FLAG, _TWO_KINDS, lowered, packed_vector
 
 # The engine meets thousands of new suits per problem: their shanten vectors come from the table.
 load()
@@ -96,25 +97,77 @@ _masks: Final = IntTable(12, 21)
 _REST_LIMIT: Final = 1 << 13
 
 
-def _part_mask(key: i64, rest: i64, need: i64, sign: i64, size: i64) -> i64:
-    """The neighbour mask of one part (see `_masks`); positions that cannot change are 0."""
-    # A part key has 29 bits at most (the honors' flags), `need` 3.
-    memo_key: i64 = ((key << 13 | rest) << 3 | need) << 1 | (1 if sign > 0 else 0)
+def _part_mask(key: i64, vid: i64, rest: i64, need: i64, sign: i64, size: i64) -> i64:
+    """The neighbour mask of one part (see `_masks`) of vector ``vid``; positions that cannot change
+    are 0.
+
+    The hand's distance is the least ``v[j] + rest[target - j]`` over the splits j of the target
+    between the part and the rest, and a neighbour's vector differs from ``v`` by one at most in each
+    entry (lower for a tile more, higher for a tile less: a tile changes the tiles lacking for a
+    fixed target by one at most). So a tile more lowers the distance exactly when it lowers an entry
+    j of a least split, and a tile less keeps it exactly when it keeps one: a suit's neighbours are
+    then read from the suit table (`suit_moves`), with no shanten worked out.
+    """
+    plus = sign > 0
+    memo_key: i64 = ((key << 13 | rest) << 3 | need) << 1 | (1 if plus else 0)
     if rest < _REST_LIMIT:
         found = _masks.get(memo_key)
         if found >= 0:
             return found
-    goal: i64 = part_distance(part_vector(key), rest, need) - (1 if sign > 0 else 0)
+    v: i64 = packed_vector(vid)
+    least = _least_splits(v, packed_vector(rest), 2 * need + 1)
+    mask: i64 = -1
+    if not key & _HONOR_FLAG:
+        mask = suit_moves(key, plus, least)
+    if mask < 0:  # the honors, or a suit the table does not hold
+        mask = _moves(key, v, plus, least, size)
+    if rest < _REST_LIMIT:
+        _masks.put(memo_key, mask)
+    return mask
+
+
+def _least_splits(v: i64, rest: i64, target: i64) -> i64:
+    """The splits j (bit j) where ``v[j] + rest[target - j]`` is least, of two packed vectors
+    (`riichi_cli.analysis.vectors.packed_vector`)."""
+    best: i64 = 999
+    splits: i64 = 0
+    j: i64
+    for j in range(target + 1):
+        x: i64 = (v >> (4 * j) & 15) + (rest >> (4 * (target - j)) & 15)
+        if x < best:
+            best = x
+            splits = _unit(j)
+        elif x == best:
+            splits |= _unit(j)
+    return splits
+
+
+def _moves(key: i64, v: i64, plus: bool, splits: i64, size: i64) -> i64:
+    """The positions of any part (vector ``v``, packed) where one more tile (``plus``) lowers, or one
+    less keeps, an entry j of ``splits``: each neighbour's vector, by its key. The honors' vector
+    depends only on how many kinds are held once, twice and three times or more, so the neighbours
+    of the kinds held equally often are alike: one vector each count (bit n of ``known``)."""
+    honors = not key & _TWO_KINDS
+    known: i64 = 0
+    moved: i64 = 0  # bit n: the neighbours of the kinds held n times are hits
     mask: i64 = 0
     pos: i64
     for pos in range(size):
         n = key >> (3 * pos) & 7
-        if (n == 4 and sign > 0) or (n == 0 and sign < 0):
+        if (n == 4 and plus) or (n == 0 and not plus):
             continue
-        if part_distance(part_vector(key + sign * _unit(3 * pos)), rest, need) == goal:
+        if not (honors and known >> n & 1):
+            if plus:
+                u: i64 = packed_vector(part_vector(key + _unit(3 * pos)))
+                hits = splits & lowered(v, u)
+            else:
+                u = packed_vector(part_vector(key - _unit(3 * pos)))
+                hits = splits & ~lowered(u, v)
+            known |= _unit(n)
+            if hits:
+                moved |= _unit(n)
+        if moved >> n & 1:
             mask |= _unit(pos)
-    if rest < _REST_LIMIT:
-        _masks.put(memo_key, mask)
     return mask
 
 
@@ -172,13 +225,13 @@ class Shanten:
         vm, vp, vs, vz = part_vector(km), part_vector(p), part_vector(s), part_vector(kz)
         rm, rp, rs, rz = rest_vectors(vm, vp, vs, vz)
         if players == 3:  # the characters are 1m and 9m only: positions 0 and 1 of their part
-            two = _part_mask(km, rm, need, sign, 2)
+            two = _part_mask(km, vm, rm, need, sign, 2)
             mask: i64 = (two & 1) | (two >> 1) << 8
         else:
-            mask = _part_mask(km, rm, need, sign, 9)
-        mask |= _part_mask(p, rp, need, sign, 9) << 9
-        mask |= _part_mask(s, rs, need, sign, 9) << 18
-        mask |= _part_mask(kz, rz, need, sign, 7) << 27
+            mask = _part_mask(km, vm, rm, need, sign, 9)
+        mask |= _part_mask(p, vp, rp, need, sign, 9) << 9
+        mask |= _part_mask(s, vs, rs, need, sign, 9) << 18
+        mask |= _part_mask(kz, vz, rz, need, sign, 7) << 27
         base: i64 = part_distance(vm, rm, need)
         if not self.closed:
             return base, mask

@@ -451,9 +451,23 @@ def part_key(part: int, counts: int, players: int = 4) -> int:
     return counts
 
 
-def part_vector(key: int) -> int:
-    """The distance vector id of one part, by its `part_key`."""
+def part_vector(key: i64) -> i64:
+    """The distance vector id of one part, by its `part_key`: a suit read from the suit table, the
+    honors by their `_honor_shape`, without a look-up of the key."""
+    if not key & _HONOR_FLAG:
+        vid = stored_vector_id(key)
+        if vid >= 0:
+            return vid
+    elif not key & _TWO_KINDS:
+        return honor_vector(key)
     return _part_id(key)
+
+
+def honor_vector(key: i64) -> i64:
+    """The distance vector id of the honors, by their `part_key`."""
+    h: i64 = key & _COUNTS
+    held = _honor_count(h, _AT_LEAST_1)
+    return _honor_id(key, _honor_shape(held, _honor_count(h, _AT_LEAST_2), _honor_count(h, _AT_LEAST_3)))
 
 
 def rest_vectors(a: int, b: int, c: int, d: int) -> tuple[int, int, int, int]:

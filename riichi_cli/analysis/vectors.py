@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ..core.int_table import IntTable
 from ..core.native import i64
 
 Counts = Sequence[int]
@@ -66,6 +67,101 @@ def _product(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 #: Sets and a pair made from tiles the hand does not hold at all.
 _FRESH: Final = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(_VEC_LEN))
 
+# --------------------------------------------------------------------------------------------
+# Packed vectors: entry i in bits 4i..4i+3, `_PACKED_INF` for _INF. An entry is the tiles a part
+# lacks for its target, so it is at most the target's size (3 a set, 2 the pair: 14), and so is an
+# entry of a product (the sizes add up); a vector outside these bounds (the id 0 filler) has no
+# packed form (-1) and takes the tuple path.
+
+_PACKED_INF: Final = 15
+#: Every entry `_PACKED_INF`: the product's start.
+_PACKED_ALL_INF: Final = 0xFFFFFFFFFF  # 4 * _VEC_LEN bits
+
+
+def _size(i: int) -> int:
+    """The tiles of target ``i`` (``i // 2`` sets and ``i % 2`` pairs)."""
+    return 3 * (i // 2) + 2 * (i % 2)
+
+
+def _pack(vec: tuple[int, ...]) -> int:
+    """A vector as one int (see above), or -1 when an entry is out of bounds."""
+    out = 0
+    for i in range(_VEC_LEN):
+        e = vec[i]
+        if e >= _INF:
+            e = _PACKED_INF
+        elif not 0 <= e <= _size(i):
+            return -1
+        out |= e << (4 * i)
+    return out
+
+
+def _unpack(packed: int) -> tuple[int, ...]:
+    """The vector of a packed int."""
+    out = []
+    for i in range(_VEC_LEN):
+        e = packed >> (4 * i) & 15
+        out.append(_INF if e == _PACKED_INF else e)
+    return tuple(out)
+
+
+def _packed_product(a: i64, b: i64) -> i64:
+    """`_product` of two packed vectors, packed."""
+    out: i64 = _PACKED_ALL_INF
+    i: i64
+    for i in range(_VEC_LEN):
+        ai: i64 = a >> (4 * i) & 15
+        if ai == _PACKED_INF:
+            continue
+        pi: i64 = i & 1
+        j: i64 = 0
+        while j < _VEC_LEN - (i - pi):  # as `_product`: with a pair in a, j has none
+            bj: i64 = b >> (4 * j) & 15
+            if bj != _PACKED_INF:
+                v: i64 = ai + bj
+                shift: i64 = 4 * (i + j)
+                o: i64 = out >> shift & 15
+                if v < o:
+                    out -= (o - v) << shift
+            j += 1 + pi
+    return out
+
+
+def _packed_entry(a: i64, b: i64, target: i64) -> i64:
+    """`_entry` of two packed vectors."""
+    best: i64 = 4 * _INF
+    j: i64
+    for j in range(target + 1):
+        x: i64 = a >> (4 * j) & 15
+        y: i64 = b >> (4 * (target - j)) & 15
+        v: i64 = (_INF if x == _PACKED_INF else x) + (_INF if y == _PACKED_INF else y)
+        if v < best:
+            best = v
+    return best
+
+
+def lowered(v: i64, u: i64) -> i64:
+    """The entries j (bit j) where packed ``u`` is one less than packed ``v``, for ``u`` the vector
+    of a part with one tile more than ``v``'s (each entry the same or one less)."""
+    d: i64 = v - u  # no borrow: each 4-bit entry is 0 or 1
+    bits: i64 = 0
+    j: i64
+    for j in range(_VEC_LEN):
+        bits |= (d >> (3 * j)) & _unit_bits(j)
+    return bits
+
+
+def _unit_bits(j: i64) -> i64:
+    """Bit j alone: 2 ** j as a native shift (a literal 1 shifted by a native int is a C int shift)."""
+    one: i64 = j - j + 1
+    return one << j
+
+
+def packed_vector(vid: i64) -> i64:
+    """The packed form of vector ``vid`` (-1: none)."""
+    return _packed[vid]
+
+
 # The memos below are Final (filled and cleared, never rebound): compiled code then reads them
 # from a C global instead of looking their names up in the module's dict at every use.
 # Interned vectors: each distinct vector gets a small int id (a few hundred occur). Products and
@@ -77,6 +173,10 @@ _FRESH: Final = tuple(3 * (i // 2) + 2 * (i % 2) for i in range(_VEC_LEN))
 _ID_BITS: Final = 20
 _vectors: Final[list[tuple[int, ...]]] = []
 _vector_ids: Final[dict[tuple[int, ...], int]] = {}
+#: Each interned vector packed in one int (`_pack`), and the ids by packed vector: a product or an
+#: entry not met before is worked out on the packed ints, with no list, tuple or dict.
+_packed: Final[list[int]] = []
+_packed_ids: Final = IntTable(10, 20)
 _product_rows: Final[list[list[int]]] = []
 _entry_rows: Final[list[list[int]]] = []
 
@@ -89,6 +189,10 @@ def _intern(vec: tuple[int, ...]) -> int:
             raise RuntimeError("too many distinct shanten vectors")
         _vector_ids[vec] = vid
         _vectors.append(vec)
+        packed = _pack(vec)
+        _packed.append(packed)
+        if packed >= 0:
+            _packed_ids.put(packed, vid)
         _product_rows.append([])
         _entry_rows.append([])
     return vid
@@ -107,7 +211,15 @@ def _times(a: i64, b: i64) -> i64:
         vid: i64 = row[b]
         if vid >= 0:
             return vid
-    vid = _intern(_product(_vectors[a], _vectors[b]))
+    pa: i64 = _packed[a]
+    pb: i64 = _packed[b]
+    if pa >= 0 and pb >= 0:
+        packed = _packed_product(pa, pb)
+        vid = _packed_ids.get(packed)
+        if vid < 0:
+            vid = _intern(_unpack(packed))
+    else:
+        vid = _intern(_product(_vectors[a], _vectors[b]))
     _grow(row, b + 1)
     row[b] = vid
     return vid
@@ -131,8 +243,13 @@ def _entry(a: i64, b: i64, target: i64) -> i64:
         value: i64 = row[i]
         if value >= 0:
             return value
-    left, right = _vectors[a], _vectors[b]
-    value = min([left[j] + right[target - j] for j in range(target + 1)])
+    pa: i64 = _packed[a]
+    pb: i64 = _packed[b]
+    if pa >= 0 and pb >= 0:
+        value = _packed_entry(pa, pb, target)
+    else:
+        left, right = _vectors[a], _vectors[b]
+        value = min([left[j] + right[target - j] for j in range(target + 1)])
     _grow(row, 5 * b + 5)
     row[i] = value
     return value

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import NoReturn, TypeVar
 
 import click
@@ -12,6 +12,7 @@ import click
 from ..core.errors import InvalidContext, RiichiError, clip, short
 from ..io.mapping import FLAGS
 from ..io.values import MAX_COUNT
+from .streams import progress, write_json_text, write_json_texts  # noqa: F401  (the commands' names)
 
 T = TypeVar("T")
 #: The ok-false object a command prints with --json for a refusal.
@@ -164,35 +165,6 @@ def missing_hand(tiles: str, example: str, sources: str) -> InvalidContext:
     return InvalidContext(f"give a HAND of {tiles} tiles (e.g. {example}){sources}", detail="missing_hand")
 
 
-def write_json_text(text: str, out=None, end: str = "\n") -> None:
-    """Write JSON text and ``end`` to ``out`` (stdout).
-
-    Text the output encoding cannot hold (a lone surrogate from a JSON ``"\\ud800"``, or any
-    non-ASCII under an ASCII locale) is written with ``\\u`` escapes instead: the same JSON value.
-    Nothing is written before the failure: a text stream encodes the whole string first.
-    """
-    out = out or sys.stdout
-    try:
-        out.write(text + end)
-    except UnicodeEncodeError:
-        out.write(json.dumps(json.loads(text)) + end)
-
-
-def write_json_texts(texts: list[str], out, before: str, sep: str, end: str) -> None:
-    """Write ``before``, the JSON texts with ``sep`` between them, and ``end``, in one write call (a
-    call per text was a system call per text: a text stream passes on a long string at once).
-
-    The same bytes as writing each with `write_json_text`: when the output encoding cannot hold some
-    text, nothing is written by the failed call and each text is written alone."""
-    try:
-        out.write(before + sep.join(texts) + end)
-    except UnicodeEncodeError:
-        out.write(before)
-        for i, text in enumerate(texts):
-            write_json_text(text, out, sep if i < len(texts) - 1 else "")
-        out.write(end)
-
-
 def write_file(path: str, text: str) -> None:
     """Write an output file (``--svg``, ``--html``); one line and exit 2 when it cannot be written, the
     path shown as batch shows file names (no control character, a non-UTF-8 byte as ``\\xff``)."""
@@ -316,22 +288,3 @@ def mapping_of(ctx: click.Context, hand: tuple[str, ...], params: dict) -> dict:
     if params.get("chankan_ankan"):
         mapping["chankan"] = "ankan"
     return mapping
-
-
-def progress(
-    items: Iterator[T], label: str, total: int | None = None, weight: Callable[[T], int] = lambda _: 1
-) -> Iterator[T]:
-    """``items`` passed through, with a transient progress bar on stderr when stderr is a terminal
-    (``total`` None: a count, the end not known ahead; ``weight``: how much each item advances it)."""
-    if not sys.stderr.isatty() or (total is not None and total < 2):
-        yield from items
-        return
-    from rich.progress import Progress
-
-    from .render.console import console
-
-    with Progress(console=console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=total)
-        for item in items:
-            bar.advance(task, weight(item))
-            yield item

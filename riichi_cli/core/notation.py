@@ -132,10 +132,14 @@ def meld_of_codes(kind: str, codes: list[int], text: str, pos: int) -> Meld:
 
 def _group_end(text: str, i: int) -> int:
     """Where the whitespace-separated group holding position ``i`` ends."""
-    n = len(text)
-    while i < n and not text[i].isspace():
-        i += 1
-    return i
+    n: i64 = len(text)
+    k: i64 = i
+    while k < n:
+        code: i64 = ord(text[k])
+        if code == 32 or ((code < 32 or code > 126) and text[k].isspace()):  # ASCII compared, not asked
+            break
+        k += 1
+    return k
 
 
 def parse_written(text: str) -> HeldHand:

@@ -7,7 +7,8 @@ from typing import Any, Final
 from .native import i64
 from .record import Record
 from .rules import Rules
-from .tiles import SEATS
+from .templates import Templates
+from .tiles import SEAT_INDEX, SEATS
 
 LIMIT_BASE: Final = {
     "mangan": 2000,
@@ -150,10 +151,57 @@ def honba_share(rules: Rules, payers: int) -> int:
 _FOUR_SEATS: Final = {"E": 0, "S": 0, "W": 0, "N": 0}
 
 
+#: `payments` of four players by `_payment_key`.
+_payment_templates: Final = Templates(4096)
+
+
+def _payment_key(winner: int, discarder: int, paid: int, dealer_paid: int, sticks: int) -> int:
+    """What decides four players' payments, packed in an int (43 bits), or -1 when it does not fit.
+
+    ``winner``: 0-3, ``discarder``: 0-3 on a ron, 4 on a tsumo; ``paid``: what the discarder pays, or
+    each non-dealer on a tsumo; ``dealer_paid``: what the dealer pays on a tsumo (-1: as the others).
+    """
+    if not (0 <= paid < 1_600_000 and -1 <= dealer_paid < 1_600_000 and 0 <= sticks < 1024):
+        return -1
+    p: i64 = paid
+    dp: i64 = 0 if dealer_paid == -1 else dealer_paid + 100  # 0: as the others
+    if p % 100 or dp % 100:
+        return -1
+    return ((((winner << 3) | discarder) << 14 | p // 100) << 14 | dp // 100) << 10 | sticks
+
+
 def payments(
     points: Points, winner: str, discarder: str | None, honba: int, sticks: int, rules: Rules
 ) -> dict[str, int]:
-    """Each seat's change: the hand, ``honba`` counters and ``sticks`` deposits (all to the winner)."""
+    """Each seat's change: the hand, ``honba`` counters and ``sticks`` deposits (all to the winner).
+
+    A fresh dict: with four players, a copy of the template of the same payments when there is one."""
+    if rules.players != 4:
+        return _payments(points, winner, discarder, honba, sticks, rules)
+    w = SEAT_INDEX.get(winner, -1)
+    d = 4 if discarder is None else SEAT_INDEX.get(discarder, -1)
+    key = -1
+    if w >= 0 and d >= 0 and d != w:
+        if d < 4:
+            key = _payment_key(w, d, (points.ron or 0) + honba * rules.honba_points, -1, sticks)
+        else:
+            per_honba = honba * honba_share(rules, 3)
+            dealer = points.tsumo_dealer
+            dealer_paid = -1 if dealer is None or w == 0 else dealer + per_honba
+            key = _payment_key(w, d, (points.tsumo_other or 0) + per_honba, dealer_paid, sticks)
+    found = _payment_templates.get(key) if key >= 0 else None
+    if found is None:
+        found = _payments(points, winner, discarder, honba, sticks, rules)
+        if key < 0:
+            return found
+        _payment_templates.put(key, found)
+    return found.copy()
+
+
+def _payments(
+    points: Points, winner: str, discarder: str | None, honba: int, sticks: int, rules: Rules
+) -> dict[str, int]:
+    """`payments`, worked out."""
     players = rules.players
     # A copy of the seats with their keys in place costs less than a new dict (four players).
     delta = _FOUR_SEATS.copy() if players == 4 else {SEATS[seat]: 0 for seat in range(players)}

@@ -118,12 +118,14 @@ class HandFacts:
         self.round_tile: int = wind_tile(ctx.round_wind)
         every: i64 = _ALL_BITS  # AND and OR of the bits of every tile present
         some: i64 = 0
-        t: i64
-        for t in range(34):
-            if counts[t]:
+        t: i64 = 0
+        n: i64
+        for n in counts:  # walked as a list (no index checks)
+            if n:
                 bits: i64 = _BITS[t]
                 every &= bits
                 some |= bits
+            t += 1
         # One bit per suit present (m p s z), and how many suits.
         self.suit_bits: int = some // _SUIT_BIT
         self.suit_count: int = (some & _M) // _M + (some & _P) // _P + (some & _S) // _S + (some & _Z) // _Z

@@ -185,38 +185,44 @@ def _within_limits(hand: Hand, dora: list[int], ura: list[int], aka_dora: int) -
     in (`check_counts`). False also when in doubt: the full reading then checks and refuses."""
     if hand.suit_keys() is None:  # a concealed count over four (or red counts no hand has)
         return False
-    counts = list(hand.concealed)  # within four each: only the tiles added below can go over
-    r0, r1, r2 = hand.reds
-    t: i64
+    # The concealed counts are within four each: only a tile the melds or the indicators add can go
+    # over. Those are a few tiles: listed, and each counted among the ones listed before it.
+    added: list[int] = []
+    reds: i64 = 0  # red fives per suit, 8 bits each (m, p, s)
     for m in hand.melds:
-        for t in m.tiles:
-            n: i64 = counts[t] + 1
-            if n > 4:
-                return False
-            counts[t] = n
-        s: i64 = m.tiles[0] // 9
-        if s == 0:
-            r0 += m.reds
-        elif s == 1:
-            r1 += m.reds
-        elif s == 2:
-            r2 += m.reds
-    for codes in (dora, ura):
-        code: i64
-        for code in codes:
-            t = code >> 1
-            n = counts[t] + 1
-            if n > 4:
-                return False
-            counts[t] = n
-            if code & 1:
-                if t < 9:
-                    r0 += 1
-                elif t < 18:
-                    r1 += 1
-                else:
-                    r2 += 1
+        added.extend(m.tiles)
+        if m.reds:
+            reds += m.reds << (8 * (m.tiles[0] // 9))
+    reds += _add_codes(added, dora) + _add_codes(added, ura)
+    held = hand.concealed
+    n: i64 = len(added)
+    i: i64
+    for i in range(n):
+        tile: i64 = added[i]
+        count: i64 = held[tile] + 1
+        j: i64
+        for j in range(i):
+            if added[j] == tile:
+                count += 1
+        if count > 4:
+            return False
+    r0, r1, r2 = hand.reds
+    r0 += reds & 255
+    r1 += (reds >> 8) & 255
+    r2 += (reds >> 16) & 255
     if not (r0 or r1 or r2):
         return True
     allowed = RED_FIVES.get(aka_dora)
     return allowed is not None and r0 <= allowed[0] and r1 <= allowed[1] and r2 <= allowed[2]
+
+
+def _add_codes(added: list[int], codes: list[int]) -> int:
+    """List the tiles of ``codes`` in ``added``; their red fives per suit, 8 bits each (m, p, s)."""
+    reds: i64 = 0
+    code: i64
+    for code in codes:
+        t: i64 = code >> 1
+        added.append(t)
+        if code & 1:
+            reds += 1 << (8 * (t // 9))
+    return reds

@@ -7,9 +7,11 @@ from typing import Any, Final, TypeVar
 
 from ..core.context import Context
 from ..core.errors import InvalidContext, RiichiError
+from ..core.native import i64
 from ..core.points import honba_share, shared_points
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request
+from ..core.templates import Templates
 from .mapping import build_request
 from .reading import reading_dict
 from .rules_input import rules_of
@@ -81,9 +83,46 @@ _RESULT: Final[dict[str, Any]] = dict.fromkeys((
 _RESULT["ok"] = True
 _POINTS: Final[dict[str, Any]] = dict.fromkeys(("total", "ron", "tsumo", "honba", "deposits"))
 #: `_RESULT` with the keys a situation decides filled in ("win", "from", "seat_wind", "round_wind",
-#: "dealer"), by `_situation_index`, made when first needed: a look-up and a copy cost less than
-#: setting five values per result.
-_by_situation: Final[list[dict[str, Any] | None]] = [None] * 125
+#: "dealer") and the win's "limit" and "yakuman", by the index of `_result_template`, made when first
+#: needed: a look-up and a copy cost less than setting seven values per result.
+_LIMITS: Final = ("mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
+_LIMIT_INDEX: Final = {limit: i + 1 for i, limit in enumerate(_LIMITS)}  # 0: no limit
+_by_situation: Final[list[dict[str, Any] | None]] = [None] * (125 * 7 * 3)
+
+
+#: `points_dict` templates by `_points_key`.
+_points_templates: Final = Templates(4096)
+
+
+def _points_key(total: int, ron: bool, honba: int, deposits: int) -> int:
+    """``points_dict``'s arguments packed in an int (38 bits), or -1 when they do not fit."""
+    if not (0 <= total < 1_600_000 and 0 <= honba < 800_000 and 0 <= deposits < 1_000_000):
+        return -1
+    t: i64 = total
+    h: i64 = honba
+    d: i64 = deposits
+    if t % 100 or h % 100 or d % 1000:
+        return -1
+    return ((int(ron) << 14 | t // 100) << 13 | h // 100) << 10 | d // 1000
+
+
+def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, Any]:
+    """docs/output.md ``points`` (a fresh dict) with ``tsumo`` null: the caller sets it on a tsumo.
+
+    ``total`` is the hand's points, also ``ron``'s on a ron; ``honba`` and ``deposits`` what the
+    winner collects. A copy of the template of the same numbers when there is one."""
+    key = _points_key(total, ron, honba, deposits)
+    found = _points_templates.get(key) if key >= 0 else None
+    if found is None:
+        found = _POINTS.copy()  # the numbers as shared int objects (`shared_points`): none to allocate
+        found["total"] = shared_points(total)
+        found["ron"] = found["total"] if ron else None
+        found["honba"] = shared_points(honba)
+        found["deposits"] = shared_points(deposits)
+        if key < 0:
+            return found
+        _points_templates.put(key, found)
+    return found.copy()
 
 
 def _seat_index(seat: str | None) -> int:
@@ -99,11 +138,14 @@ def _seat_index(seat: str | None) -> int:
     return 4 if seat == "N" else -1
 
 
-def _situation_template(ctx: Context) -> dict[str, Any]:
-    """`_RESULT` with the context's win kind, discarder and winds (shared when kept: copy it)."""
+def _result_template(ctx: Context, limit: str | None, yakuman: int) -> dict[str, Any]:
+    """`_RESULT` with the context's win kind, discarder and winds, and the win's ``limit`` and
+    ``yakuman`` (shared when kept: copy it)."""
     discarder = ctx.discarder  # None on tsumo only
     d, s, r = _seat_index(discarder), _seat_index(ctx.seat_wind), _seat_index(ctx.round_wind)
-    index = (d * 5 + s) * 5 + r if d >= 0 and s > 0 and r > 0 else -1
+    lim = 0 if limit is None else _LIMIT_INDEX.get(limit, -1)
+    kept = d >= 0 and s > 0 and r > 0 and lim >= 0 and 0 <= yakuman <= 2
+    index = (((d * 5 + s) * 5 + r) * 7 + lim) * 3 + yakuman if kept else -1
     found = _by_situation[index] if index >= 0 else None
     if found is None:
         found = _RESULT.copy()
@@ -112,6 +154,8 @@ def _situation_template(ctx: Context) -> dict[str, Any]:
         found["seat_wind"] = ctx.seat_wind
         found["round_wind"] = ctx.round_wind
         found["dealer"] = ctx.dealer
+        found["yakuman"] = yakuman
+        found["limit"] = limit
         if index >= 0:
             _by_situation[index] = found
     return found
@@ -130,23 +174,18 @@ def result_dict(
     context's); a settlement with several winners gives each its own share.
     """
     ctx, pts, hand = res.context, res.points, res.hand
-    tsumo = None if pts.ron is not None else {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
     honba = ctx.honba if honba is None else honba
     sticks = ctx.riichi_sticks if sticks is None else sticks
-    points = _POINTS.copy()  # the numbers as shared int objects (`shared_points`): none to allocate
-    points["total"] = shared_points(pts.total)
-    points["ron"] = pts.ron
-    points["tsumo"] = tsumo
-    points["honba"] = shared_points(honba_collected(honba, ctx.tsumo, res.rules))
-    points["deposits"] = shared_points(1000 * sticks)
-    out = _situation_template(ctx).copy()  # "ok", "error" and the situation's keys; the rest below
+    ron = pts.ron is not None
+    points = points_dict(pts.total, ron, honba_collected(honba, ctx.tsumo, res.rules), 1000 * sticks)
+    if not ron:
+        points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
+    out = _result_template(ctx, res.limit, res.yakuman).copy()  # "ok", "error", the situation; the rest:
     out["id"] = id
     out["hand"] = hand.text
     out["win_tile"] = hand.win_name
     out["han"] = res.han
     out["fu"] = res.fu
-    out["yakuman"] = res.yakuman
-    out["limit"] = res.limit
     out["yaku"] = [item.as_dict() for item in res.yaku]
     out["fu_breakdown"] = [line.as_dict() for line in res.fu_lines]
     out["points"] = points

@@ -116,3 +116,24 @@ def test_line_records_are_the_slow_reading(first):
         src = f"f.jsonl#{i}"
         want.append(score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src))
     assert got == want
+
+
+def test_tasks_of_blocks_are_the_tasks_of_lines(tmp_path):
+    """--jobs N sends the workers the same JSON lines, 256 a task, whether read line by line or in
+    blocks."""
+    from riichi_cli.files.batch import LINES_PER_TASK, tasks
+    from riichi_cli.files.loader import units
+
+    path = tmp_path / "h.jsonl"
+    path.write_bytes(b"".join(b'{"hand": "1m", "id": %d}\n' % i + b"\n" * (i % 3 == 0) for i in range(1000)))
+
+    def flat(task):
+        for unit in task:
+            if unit[0] == "line":
+                yield unit[3], unit[4], unit[5]
+            else:
+                yield from ((unit[3] + k, n, raw) for k, (n, raw) in enumerate(unit[4]))
+
+    one = [list(flat(t)) for t in tasks(units([str(path)], io.BytesIO), 2)]
+    blocks = [list(flat(t)) for t in tasks(units([str(path)], io.BytesIO, blocks=True), 2)]
+    assert blocks == one and all(len(t) <= LINES_PER_TASK for t in blocks) and len(blocks) == 4

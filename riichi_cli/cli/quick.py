@@ -117,7 +117,23 @@ def _run(paths: list[str], fmt: str, jobs: int, rules: Rules) -> NoReturn:
         sys.exit(70)
     except Exception as e:
         _internal_error(e)
-    sys.exit(code)
+    _exit(code)
+
+
+def _exit(code: int) -> NoReturn:
+    """``sys.exit(code)``, without the interpreter's teardown when nothing needs it: no worker
+    process was started (multiprocessing not loaded, so no exit handler of its own) and the output
+    is flushed. Freeing every module, cache and table one by one, with three collections of the
+    cyclic garbage collector, was 2% of a run. Should flushing fail (a closed pipe), the usual exit
+    happens, with what it says."""
+    if "multiprocessing" in sys.modules:
+        sys.exit(code)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:
+        sys.exit(code)
+    os._exit(code)
 
 
 def _internal_error(e: Exception) -> NoReturn:

@@ -88,14 +88,24 @@ def tasks(pieces: Iterator[Unit], jobs: int, cuts: deque[Runs] | None = None) ->
     with ``cuts`` a big YAML input as runs of its items (noted in ``cuts``), else as ``jobs`` parts
     (each worker parses it and scores its own share)."""
     lines: list[Unit] = []
+    count = 0
     for unit in pieces:
+        if unit[0] == "lines":  # the lines of a block read, cut where a task is full
+            for part in _cut_lines(unit, LINES_PER_TASK - count):
+                lines.append(part)
+                count += len(part[4])
+                if count == LINES_PER_TASK:
+                    yield lines
+                    lines, count = [], 0
+            continue
         if unit[0] == "line":
             lines.append(unit)
-            if len(lines) < LINES_PER_TASK:
+            count += 1
+            if count < LINES_PER_TASK:
                 continue
         if lines:
             yield lines
-            lines = []
+            lines, count = [], 0
         if unit[0] != "line":
             runs = runs_of(unit, jobs) if cuts is not None else None
             if runs is None:
@@ -108,6 +118,16 @@ def tasks(pieces: Iterator[Unit], jobs: int, cuts: deque[Runs] | None = None) ->
                 yield runs  # its refusal
     if lines:
         yield lines
+
+
+def _cut_lines(unit: Unit, room: int) -> list[Unit]:
+    """A "lines" piece as pieces of at most ``room`` lines, then `LINES_PER_TASK` lines each."""
+    kind, where, prefix, index, numbered = unit
+    out: list[Unit] = []
+    while len(numbered) > room:
+        out.append((kind, where, prefix, index, numbered[:room]))
+        index, numbered, room = index + room, numbered[room:], LINES_PER_TASK
+    return out + [(kind, where, prefix, index, numbered)]
 
 
 def runs_of(unit: Unit, jobs: int) -> list[Unit] | None:
@@ -155,7 +175,7 @@ def results(
 
     ``scheduler`` sends the pieces to a running Dask scheduler instead (`cluster.NoDask` when it
     cannot): YAML files go as their text, since the workers may not see this machine's files."""
-    pieces = units(paths, stdin, blocks=jobs <= 1 and not scheduler)
+    pieces = units(paths, stdin, blocks=not scheduler)
     if scheduler:
         from .cluster import dask_map
 

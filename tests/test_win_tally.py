@@ -75,9 +75,9 @@ def test_every_win_of_the_small_reference_problems() -> None:
         start = expected._start_key(p)
         pool = expected._pool(p, start)
         shanten = Shanten(0, 4)
-        s0 = shanten.of(start[0], start[1])
+        s0, kept = shanten.near(start[0], start[1], -1)
         g = Graph(start, pool, shanten, s0, s0, True)
-        expected._top_discards(g, start, s0)
+        expected._top_discards(g, start, s0, kept)
         g.expand()
         ctx = Context(tsumo=True, round_wind="E", seat_wind="S", riichi=True, dora=(p.dora[0][0],))
         for w in range(len(g.win_hi)):

@@ -209,7 +209,7 @@ def _analyze(p: Problem) -> Analysis:
             f"{unseen} unseen tiles: too few for draws up to turn {LAST_TURN - 1}", detail="too_few_unseen"
         )
     shanten = Shanten(len(p.melds), p.rules.players)
-    s0 = shanten.of(start[0], start[1])
+    s0, kept = shanten.near(start[0], start[1], -1)
     if s0 < 0:
         raise InvalidHand(
             "a complete hand: nothing to discard (see `riichi score` for its value)",
@@ -219,7 +219,7 @@ def _analyze(p: Problem) -> Analysis:
     draw_budget = s0 + (p.extra if p.hand_changes else 0)
     back_budget = s0 + (p.extra if p.shanten_back else 0)
     g = Graph(start, pool, shanten, draw_budget, back_budget, p.riichi and closed)
-    tops = _top_discards(g, start, s0)
+    tops = _top_discards(g, start, s0, kept)
     g.expand()
     g.finish()
     wins = _win_values(g, p, pool34)
@@ -280,15 +280,15 @@ def _pool(p: Problem, start: tuple[int, int]) -> list[int]:
     return pool
 
 
-def _top_discards(g: Graph, start: tuple[int, int], s0: int) -> list[tuple[int, int]]:
+def _top_discards(g: Graph, start: tuple[int, int], s0: int, kept: int) -> list[tuple[int, int]]:
     """(kind, 13-tile state) of each discard the model reaches from the starting hand, in tile order,
-    a red five just after its plain five."""
+    a red five just after its plain five. ``kept``: the tiles whose discard keeps the shanten
+    (`Shanten.near`)."""
     hi, lo = start
-    after = g.shanten.around(hi, lo, -1)
     out: list[tuple[int, int]] = []
     for k in _KIND_ORDER:
         if count_of(hi, lo, k):
-            s13 = after[kind_tile(k)]
+            s13 = s0 + 1 - (kept >> kind_tile(k) & 1)
             if s13 == s0 or s13 <= g.back_budget:
                 out.append((k, g.state13(hi - UNIT_HI[k], lo - UNIT_LO[k], s13, 0)))
     return out
@@ -323,12 +323,12 @@ def _win_values(g: Graph, p: Problem, pool34: list[int]) -> WinValues:
 def _discard_value(g: Graph, unseen34: list[int], kind: int, i: int, n: int, values: PerTurn) -> DiscardValue:
     """One row of the answer: the discard, its acceptance, its values per turn."""
     s13 = g.shanten13[i]
-    after = g.shanten.around(g.hi13[i], g.lo13[i], 1)
+    better = g.start_better[i]  # the draws that lower the shanten (a tile held four times has none unseen)
     acceptance: list[tuple[str, int]] = []
     total = 0
     for t in range(34):
         unseen = unseen34[t]
-        if unseen > 0 and after[t] < s13:
+        if unseen > 0 and better >> t & 1:
             acceptance.append((name(t), unseen))
             total += unseen
     tenpai = tuple(values.tenpai[n])

@@ -30,12 +30,14 @@ from typing import Final
 
 from ..core.int_table import IntTable
 from ..core.native import i64
-from .parts import part_distance, part_key, part_vector, rest_vectors
+from .parts import load_honors, part_distance, part_key, part_vector, rest_vectors
 from .suit_table import load, suit_moves
-from .vectors import _HONOR_FLAG, _TWO_KINDS, lowered, packed_vector
+from .vectors import _HONOR_FLAG, _TWO_KINDS, lowered, packed_vector, product
 
-# The engine meets thousands of new suits per problem: their shanten vectors come from the table.
+# The engine meets thousands of new suits per problem: their shanten vectors come from the table,
+# the honors' from their 120 shapes, all worked out once here.
 load()
+load_honors()
 
 NUM_KINDS: Final = 37
 #: The kind of each red five (5m 5p 5s) and the tile each red kind is.
@@ -204,9 +206,9 @@ class Shanten:
     def of(self, hi: int, lo: int) -> int:
         """The shanten of one hand."""
         m, p, s, z = _parts(hi, lo)
-        vm = part_vector(part_key(0, m, self.players))
-        rest = rest_vectors(vm, part_vector(p), part_vector(s), part_vector(part_key(3, z, self.players)))
-        best: i64 = part_distance(vm, rest[0], self.need)
+        mp = product(part_vector(part_key(0, m, self.players)), part_vector(p))
+        sz = product(part_vector(s), part_vector(part_key(3, z, self.players)))
+        best: i64 = part_distance(mp, sz, self.need)
         if self.closed:
             kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
             closed: i64 = _closed_shanten(kinds, pairs, orphans, paired)
@@ -395,6 +397,8 @@ class Graph:
         #: come before those at d + 1, and matter only from turn ``turn + d`` on.
         self.depth13: list[int] = []
         self.depth14: list[int] = []
+        #: The starting discards' draws that lower their shanten (`Shanten.near`), for their rows.
+        self.start_better: list[int] = []
         self._depth = 0  # the depth of the state being expanded
         # States by their words (`StateIndex`). A 14-tile win is a state per winning kind: its kind
         # plus one is tagged above hi's bits (`_WIN_TAG`), 0 for no win.
@@ -458,6 +462,8 @@ class Graph:
         budget: i64 = self.budget
         pool_hi, pool_lo, start_hi, start_lo = self.pool_hi, self.pool_lo, self.start_hi, self.start_lo
         s, better = self.shanten.near(hi, lo, 1)
+        if not self.depth13[i]:
+            self.start_better.append(better)
         draws = self.draws
         k: i64
         for k in range(NUM_KINDS):

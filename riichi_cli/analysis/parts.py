@@ -383,6 +383,18 @@ def _honor_shape(held: i64, twice: i64, thrice: i64) -> i64:
 _honor_ids: Final[list[int]] = [0] * 512
 
 
+def load_honors() -> None:
+    """Every honors' vector by `_honor_shape` (120 shapes; for the analyze engine, at import)."""
+    for thrice in range(8):
+        for twice in range(thrice, 8):
+            for held in range(twice, 8):
+                counts = [3] * thrice + [2] * (twice - thrice) + [1] * (held - twice)
+                key = _HONOR_FLAG
+                for pos, n in enumerate(counts):
+                    key |= n << (_BITS * pos)
+                _honor_id(key, _honor_shape(held, twice, thrice))
+
+
 def _honor_id(key: i64, shape: i64) -> i64:
     """The vector id of the honors, by their key and `_honor_shape`."""
     known: i64 = _honor_ids[shape]

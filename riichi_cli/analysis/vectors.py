@@ -106,7 +106,55 @@ def _unpack(packed: int) -> tuple[int, ...]:
 
 
 def _packed_product(a: i64, b: i64) -> i64:
-    """`_product` of two packed vectors, packed."""
+    """`_product` of two packed vectors, packed.
+
+    Row by row of ``a`` at once: for entry i, ``b`` moved up i entries plus ``a[i]`` in each is every
+    sum ending at i + j, and the product is their least, entry by entry. No sum of entries within
+    their bounds (`_pack`) exceeds 14, so no 4-bit entry carries into the next; a vector with an
+    `_PACKED_INF` entry goes entry by entry (`_packed_product_slow`).
+    """
+    if _has_inf(a) or _has_inf(b):
+        return _packed_product_slow(a, b)
+    out: i64 = _PACKED_ALL_INF
+    ones: i64 = _ENTRY_ONES  # bit 0 of the entries i and up
+    below: i64 = 0  # the entries below i, all bits set
+    i: i64
+    for i in range(_VEC_LEN):
+        ai: i64 = a >> (4 * i) & 15
+        if i & 1:  # with a pair in a, b brings none: the odd sums are not made
+            sums: i64 = ((b & _EVEN_ENTRIES) << (4 * i)) + ai * ones & _PACKED_ALL_INF | below | _EVEN_ENTRIES
+        else:
+            sums = (b << (4 * i)) + ai * ones & _PACKED_ALL_INF | below
+        # The least of each entry, the even and the odd entries apart in bytes (written out: a call
+        # costs as much): a byte's high bit after (x | 0x80) - y says x >= y, with no borrow out.
+        x: i64 = out & _EVEN_ENTRIES
+        y: i64 = sums & _EVEN_ENTRIES
+        take: i64 = ((((x | _HIGH_BITS) - y) & _HIGH_BITS) >> 7) * 0xFF
+        least: i64 = (y & take) | (x & ~take)
+        x = out >> 4 & _EVEN_ENTRIES
+        y = sums >> 4 & _EVEN_ENTRIES
+        take = ((((x | _HIGH_BITS) - y) & _HIGH_BITS) >> 7) * 0xFF
+        out = least | ((y & take) | (x & ~take)) << 4
+        ones = ones << 4 & _PACKED_ALL_INF
+        below = below << 4 | 15
+    return out
+
+
+#: Bit 0 of each entry; the even entries (no pair).
+_ENTRY_ONES: Final = 0x1111111111
+_EVEN_ENTRIES: Final = 0x0F0F0F0F0F
+#: The high bit of each byte of the even (or odd) entries spread one a byte.
+_HIGH_BITS: Final = 0x8080808080
+
+
+def _has_inf(v: i64) -> bool:
+    """Whether an entry of packed ``v`` is `_PACKED_INF` (its complement has a zero entry)."""
+    c: i64 = ~v & _PACKED_ALL_INF
+    return ((c - _ENTRY_ONES) & ~c & 0x8888888888) != 0
+
+
+def _packed_product_slow(a: i64, b: i64) -> i64:
+    """`_packed_product` entry by entry, for vectors with an `_PACKED_INF` entry."""
     out: i64 = _PACKED_ALL_INF
     i: i64
     for i in range(_VEC_LEN):
@@ -157,6 +205,11 @@ def _unit_bits(j: i64) -> i64:
     return one << j
 
 
+def product(a: i64, b: i64) -> i64:
+    """The id of the product of vectors ``a`` and ``b``."""
+    return _times(a, b)
+
+
 def packed_vector(vid: i64) -> i64:
     """The packed form of vector ``vid`` (-1: none)."""
     return _packed[vid]
@@ -178,6 +231,7 @@ _vector_ids: Final[dict[tuple[int, ...], int]] = {}
 _packed: Final[list[int]] = []
 _packed_ids: Final = IntTable(10, 20)
 _product_rows: Final[list[list[int]]] = []
+_ROW_IDS: Final = 256
 _entry_rows: Final[list[list[int]]] = []
 
 
@@ -193,15 +247,17 @@ def _intern(vec: tuple[int, ...]) -> int:
         _packed.append(packed)
         if packed >= 0:
             _packed_ids.put(packed, vid)
-        _product_rows.append([])
-        _entry_rows.append([])
+        # Rows for the ids a hand meets (a few hundred exist): made once, not grown a new id at a time.
+        _product_rows.append([-1] * _ROW_IDS)
+        _entry_rows.append([-1] * (5 * _ROW_IDS))
     return vid
 
 
 def _grow(row: list[int], size: int) -> None:
-    """Pad a memo row with -1 (not computed) up to ``size`` entries."""
+    """Pad a memo row with -1 (not computed) up to ``size`` entries or more (twice its length: a row
+    meets new ids one at a time, and one extend each would cost more than the product)."""
     if len(row) < size:
-        row.extend([-1] * (size - len(row)))
+        row.extend([-1] * (max(size, 2 * len(row)) - len(row)))
 
 
 def _times(a: i64, b: i64) -> i64:

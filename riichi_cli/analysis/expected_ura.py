@@ -22,8 +22,8 @@ class UraHits:
         self.meld_counts = meld_counts
         self.draws = draws
         #: The tile each tile indicates.
-        self.target = _targets(players)
-        self.places = _places(players)
+        self.target = _TARGETS[0 if players == 3 else 1]
+        self.places = _PLACES[0 if players == 3 else 1]
         #: Per tile, for `_one` (`_info`): its unseen copies (the hand's included) and the copies of
         #: the tile it indicates in the melds; made when first needed.
         self.info: list[int] = []
@@ -57,16 +57,19 @@ class UraHits:
         return hit_chances(unseen, hits, self.draws)
 
     def _one(self, hi: i64, lo: i64) -> list[tuple[int, float]]:
-        """One indicator: the weight of each number of ura dora is the unseen copies of the tiles
-        indicating that many (`hit_chances` with one draw: the same integers, the same division).
-        The weights add up in one native int, 12 bits a number of dora: a tile has four copies, so
-        an indicator finds 0-4 (hand and melds together), and no weight passes 136 copies."""
+        """One indicator: `weights` as (ura dora, probability) pairs."""
+        return chances_of(self.weights(hi, lo))
+
+    def weights(self, hi: i64, lo: i64) -> i64:
+        """One indicator: the weight of each number of ura dora (0-4, `WEIGHT_BITS` each) is the
+        unseen copies of the tiles indicating that many (`hit_chances` with one draw: the same
+        integers, divided by their sum in `chances_of`). A tile has four copies, so an indicator
+        finds 0-4 (hand and melds together), and no weight passes 136 copies."""
         if not self.info:
             self.info = _info(self.pool34, self.target, self.meld_counts)
         info = self.info
         places = self.places
         weights: i64 = 0
-        tiles: i64 = 0
         word: i64 = hi  # the hand's counts, tile by tile
         t: i64
         for t in range(34):
@@ -79,14 +82,34 @@ class UraHits:
                 # the indicated tile's copies: in the hand (its word and place), then in the melds
                 place: i64 = places[t]
                 found: i64 = ((lo if place & _IN_LO else hi) >> (place & 63) & 7) + (x >> 3)
-                weights += left << (12 * found)
-                tiles += left
-        out: list[tuple[int, float]] = []
-        for t in range(5):
-            weight: i64 = weights >> (12 * t) & 4095
-            if weight:
-                out.append((t, int(weight) / int(tiles)))
-        return out
+                weights += left << (WEIGHT_BITS * found)
+        return weights
+
+
+#: `UraHits.weights`: the bits of each number of ura dora's weight.
+WEIGHT_BITS: Final = 12
+WEIGHT_MASK: Final = 4095
+
+
+def total_weight(weights: i64) -> i64:
+    """The sum of packed `UraHits.weights`: the unseen tiles."""
+    total: i64 = 0
+    while weights:
+        total += weights & WEIGHT_MASK
+        weights = weights >> WEIGHT_BITS
+    return total
+
+
+def chances_of(weights: i64) -> list[tuple[int, float]]:
+    """(ura dora, probability) of packed `UraHits.weights`, those of weight 0 left out."""
+    tiles = total_weight(weights)
+    out: list[tuple[int, float]] = []
+    t: i64
+    for t in range(5):
+        weight: i64 = weights >> (WEIGHT_BITS * t) & WEIGHT_MASK
+        if weight:
+            out.append((t, int(weight) / int(tiles)))
+    return out
 
 
 #: `_places`: the indicated tile is in the low word (tiles 18-33).
@@ -106,21 +129,6 @@ def _info(pool34: list[int], target: list[int], meld_counts: list[int]) -> list[
     for t in range(34):
         out[t] = i64(pool34[t]) | i64(meld_counts[target[t]]) << 3
     return out
-
-
-#: Per number of players, per tile: where the tile it indicates sits in a hand packed in two words
-#: (`UraHits.of_words`): its shift in its word, `_IN_LO` for the low word. The same for every problem.
-_PLACES: Final[dict[int, list[int]]] = {}
-
-
-def _places(players: int) -> list[int]:
-    found = _PLACES.get(players)
-    if found is None:
-        found = []
-        for d in _targets(players):
-            found.append(3 * d if d < 18 else 3 * (d - 18) | _IN_LO)
-        _PLACES[players] = found
-    return found
 
 
 def _count(hi: i64, lo: i64, t: i64) -> i64:
@@ -154,13 +162,9 @@ def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[in
     return [(found, n / total) for found, n in sorted(ways[draws].items())]
 
 
-#: The tile each tile indicates as ura dora, by the number of players (the same for every problem).
-_TARGETS: Final[dict[int, list[int]]] = {}
-
-
-def _targets(players: int) -> list[int]:
-    found = _TARGETS.get(players)
-    if found is None:
-        found = [dora_of_players(t, players) for t in range(34)]
-        _TARGETS[players] = found
-    return found
+#: The tile each tile indicates as ura dora, for three players (index 0) and four (1): two small
+#: tables made at import, the same for every problem.
+_TARGETS: Final = [[dora_of_players(t, players) for t in range(34)] for players in (3, 4)]
+#: Per tile, where the tile it indicates sits in a hand packed in two words (`UraHits.of_words`): its
+#: shift in its word, `_IN_LO` for the low word; three players (0), four (1).
+_PLACES: Final = [[3 * d if d < 18 else 3 * (d - 18) | _IN_LO for d in targets] for targets in _TARGETS]

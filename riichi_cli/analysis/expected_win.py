@@ -20,8 +20,8 @@ from ..core.reading import readings
 from ..core.rules import Rules
 from ..core.tiles import COUNT_BITS
 from ..core.win_tally import tally
-from .expected_graph import kind_tile
-from .expected_ura import UraHits
+from .expected_graph import StateIndex, kind_tile
+from .expected_ura import WEIGHT_BITS, WEIGHT_MASK, UraHits, total_weight
 
 #: The value of a complete hand that is no win (no yaku): never taken.
 NO_WIN: Final = -1.0
@@ -56,9 +56,13 @@ class WinScorer:
         self.ura = ura and rules.ura_dora
         ura_count = max(1, len(dora)) if rules.kan_ura else 1
         self.ura_hits = UraHits(self.pool34, meld_counts, rules.players, ura_count)
-        self.shapes: dict[int, dict[int, WinShape]] = {}
+        #: The wins scored, numbered by their 34 tiles (red fives as fives) and their flags and winning
+        #: tile (`value`): a look-up is native arithmetic on the two words, no dict key made.
+        self.shapes: list[WinShape] = []
+        self.shape_index = StateIndex()
         #: The 34 tiles' counts and ura dora chances by the 34 tiles (any winning tile, any flags).
-        self.hands: dict[int, dict[int, HandTiles]] = {}
+        self.hands: list[HandTiles] = []
+        self.hand_index = StateIndex()
         #: One Context per (riichi, ippatsu, haitei) flags: the situation is the same for every hand.
         self.contexts: list[Context | None] = [None] * 8
         self.dealer = seat_wind == "E"
@@ -77,14 +81,13 @@ class WinScorer:
         tiles_lo = (lo & _TILES_LO) + ((lo >> 54 & 7) << 12)
         flags = (1 if riichi else 0) | (2 if ippatsu else 0) | (4 if haitei else 0)
         outer = tiles_lo | (flags << 48) | (kind_tile(kind) << 51)
-        inner = self.shapes.get(outer)
-        if inner is None:
-            inner = {}
-            self.shapes[outer] = inner
-        shape = inner.get(tiles_hi)
-        if shape is None:
+        found = self.shape_index.find(tiles_hi, outer)
+        if found >= 0:
+            shape = self.shapes[found]
+        else:
             shape = self._shape(tiles_hi, tiles_lo, kind_tile(kind), flags)
-            inner[tiles_hi] = shape
+            self.shape_index.add(tiles_hi, outer, found)
+            self.shapes.append(shape)
         return shape.value(reds if self.aka else 0, self)
 
     def _shape(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> WinShape:
@@ -93,18 +96,22 @@ class WinScorer:
         hand = Hand(tiles.counts, win, self.melds, (0, 0, 0), False)
         ctx = self._context(flags)
         tallies: list[tuple[int, int, int]] = []
-        if tiles.splits is None:
-            tiles.splits = standard_splits(tiles.counts, tiles.keys)
         for r in readings(hand, ctx, self.rules, tiles.splits):
             counted = tally(r)  # the han and fu `score_reading` would give, without its record
             if counted is not None:
                 tallies.append(counted)
-        chances = _NO_URA
+        weights: i64 = 1  # without ura dora: one tile in all, finding none (chance 1 of 0 ura)
+        chances: list[tuple[int, float]] | None = None
         if riichi and self.ura and tallies:
-            if tiles.ura is None:
-                tiles.ura = self.ura_hits.of_words(tiles_hi, tiles_lo)
-            chances = tiles.ura
-        return WinShape(tallies, chances, self.dealer)
+            if self.ura_hits.draws > 1:
+                if tiles.ura is None:
+                    tiles.ura = self.ura_hits.of_words(tiles_hi, tiles_lo)
+                chances = tiles.ura
+            else:
+                if tiles.weights < 0:
+                    tiles.weights = self.ura_hits.weights(tiles_hi, tiles_lo)
+                weights = tiles.weights
+        return WinShape(tallies, weights, chances, self.dealer)
 
     def _context(self, flags: int) -> Context:
         ctx = self.contexts[flags]
@@ -125,15 +132,13 @@ class WinScorer:
 
     def _tiles(self, tiles_hi: int, tiles_lo: int) -> HandTiles:
         """The record of a hand's 34 tiles: a hand wins on several tiles, with several flags."""
-        inner = self.hands.get(tiles_lo)
-        if inner is None:
-            inner = {}
-            self.hands[tiles_lo] = inner
-        found = inner.get(tiles_hi)
-        if found is None:
-            found = _hand_tiles(tiles_hi, tiles_lo)
-            inner[tiles_hi] = found
-        return found
+        found = self.hand_index.find(tiles_hi, tiles_lo)
+        if found >= 0:
+            return self.hands[found]
+        tiles = _hand_tiles(tiles_hi, tiles_lo)
+        self.hand_index.add(tiles_hi, tiles_lo, found)
+        self.hands.append(tiles)
+        return tiles
 
     def points_of(self, han: int, fu: int, dealer: bool) -> int:
         """What a reading of ``han`` and ``fu`` pays by tsumo (memoised: the rules are fixed)."""
@@ -164,8 +169,8 @@ class WinScorer:
 
 
 def _hand_tiles(tiles_hi: i64, tiles_lo: i64) -> HandTiles:
-    """The 34 counts of two words (tiles 0-17 in ``tiles_hi``, 18-33 in ``tiles_lo``, 3 bits each)
-    and their `suit_key` per suit (as `standard_splits` takes them), in one pass."""
+    """The record of the 34 counts of two words (tiles 0-17 in ``tiles_hi``, 18-33 in ``tiles_lo``, 3
+    bits each), split by `standard_splits` with each suit's `suit_key` made in the same pass."""
     counts = [0] * 34
     keys = [0, 0, 0, 0]
     word: i64 = tiles_hi
@@ -185,7 +190,7 @@ def _hand_tiles(tiles_hi: i64, tiles_lo: i64) -> HandTiles:
             suit: i64 = t // 9
             keys[suit] = key << 2 | suit if key else 0
             key = 0
-    return HandTiles(tuple(counts), keys)
+    return HandTiles(tuple(counts), standard_splits(counts, keys))
 
 
 #: `WinScorer.points` and ``more_points`` by what the points of a han and fu depend on (`_payout_key`).
@@ -215,18 +220,17 @@ def _payout_key(rules: Rules) -> int:
 
 #: The bits of a packed hand's low word that hold tiles (the red fives sit above).
 _TILES_LO: Final = (1 << 48) - 1
-#: The ura dora's chances without riichi (or without ura dora): none found, surely.
-_NO_URA: Final = [(0, 1.0)]
 
 
 class HandTiles:
-    """A winning hand's 34 counts (red fives as fives), and (when first asked) the ways to split its
-    concealed tiles into groups and a pair (`standard_splits`) and its ura dora chances."""
+    """A winning hand's 34 counts (red fives as fives), the ways to split its concealed tiles into
+    groups and a pair (`standard_splits`) and (when first asked) its ura dora chances: packed
+    weights of one indicator (`UraHits.weights`, -1 until asked), or the list of several."""
 
-    def __init__(self, counts: tuple[int, ...], keys: list[int]) -> None:
+    def __init__(self, counts: tuple[int, ...], splits: list[tuple[tuple[Group, ...], int]]) -> None:
         self.counts = counts
-        self.keys = keys
-        self.splits: list[tuple[tuple[Group, ...], int]] | None = None
+        self.splits = splits
+        self.weights: i64 = -1
         self.ura: list[tuple[int, float]] | None = None
 
 
@@ -235,24 +239,48 @@ class WinShape:
     chances, and its expected value by the han that red fives add (computed when first asked)."""
 
     def __init__(
-        self, tallies: list[tuple[int, int, int]], ura: list[tuple[int, float]], dealer: bool
+        self,
+        tallies: list[tuple[int, int, int]],
+        weights: i64,
+        ura: list[tuple[int, float]] | None,
+        dealer: bool,
     ) -> None:
         self.tallies = tallies
-        self.ura = ura
+        self.weights = weights  # the ura dora's chances of one indicator (`UraHits.weights`)
+        self.ura = ura  # or of several, as (ura dora, probability)
         self.dealer = dealer
         self.values: list[float] = []
 
     def value(self, aka: int, scorer: WinScorer) -> float:
-        while len(self.values) <= aka:
-            self.values.append(self._value(len(self.values), scorer))
-        return self.values[aka]
+        values = self.values
+        while len(values) <= aka:
+            values.append(_UNKNOWN)
+        found = values[aka]
+        if found == _UNKNOWN:
+            found = self._value(aka, scorer)
+            values[aka] = found
+        return found
 
     def _value(self, aka: int, scorer: WinScorer) -> float:
-        if not self.tallies:
+        """Over the ura dora's chances, what the best reading pays by tsumo with the han of ``aka`` red
+        fives and the ura dora found (a fixed amount pays as it is)."""
+        tallies = self.tallies
+        if not tallies:
             return NO_WIN
+        dealer = self.dealer
         total = 0.0
-        for hits, chance in self.ura:
-            total += chance * _best(self.tallies, aka + hits, self.dealer, scorer)
+        if self.ura is not None:
+            for hits, chance in self.ura:
+                total += chance * _best(tallies, aka + hits, dealer, scorer)
+            return total
+        weights: i64 = self.weights
+        tiles: i64 = total_weight(weights)
+        found: i64
+        for found in range(5):  # as `chances_of` lists them
+            weight: i64 = weights >> (WEIGHT_BITS * found) & WEIGHT_MASK
+            if weight:
+                chance = int(weight) / int(tiles)
+                total += chance * _best(tallies, aka + found, dealer, scorer)
         return total
 
 
@@ -264,3 +292,7 @@ def _best(tallies: list[tuple[int, int, int]], more: int, dealer: bool, scorer: 
         if points > best:
             best = points
     return best
+
+
+#: `WinShape.values` not computed yet (a value is `NO_WIN` or not negative).
+_UNKNOWN: Final = -2.0

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Final
 
 from .int_table import IntTable
-from .tiles import ORPHANS, is_orphan, suit_key
+from .native import i64
+from .tiles import COUNT_BITS, ORPHANS, is_orphan, suit_key
 
 SEQ: Final = 0
 TRIP: Final = 1
@@ -29,41 +30,43 @@ _KEY_LIMIT: Final = 1 << 47
 
 #: The groups by kind * 34 + first tile: shared values, so a split builds no tuple per group.
 _GROUPS: Final = tuple([(kind, t) for kind in (SEQ, TRIP) for t in range(34)])
+#: `_split` holds a suit's counts in one native int, 7 bits a tile (9 tiles: 63 bits).
+_FIELD: Final = 7
+_FIELD_MASK: Final = 127
+#: The groups held so far by `_split` (empty between calls: each group added is taken off again).
+_HELD: Final[list[Group]] = []
 
 
-def _split(
-    counts: list[int], base: int, honors: bool, i: int, pair: int, held: list[Group], out: list[Split]
-) -> None:
-    """Append to ``out`` every split of ``counts[i:]`` into groups (after the groups ``held`` so far)
-    and, while ``pair`` is -1, one pair: a triplet at the first tile left first, then a sequence,
-    then the pair. ``counts`` and ``held`` are changed and restored on the way."""
-    while i < len(counts) and counts[i] == 0:
+def _split(word: i64, size: i64, base: i64, i: i64, pair: i64, held: list[Group], out: list[Split]) -> None:
+    """Append to ``out`` every split of the counts from tile ``i`` on into groups (after the groups
+    ``held`` so far) and, while ``pair`` is -1, one pair: a triplet at the first tile left first, then
+    a sequence, then the pair. ``word`` holds the suit's ``size`` counts (`_FIELD` bits a tile, the
+    first lowest); honors (size 7) make no sequence. ``held`` is changed and restored on the way."""
+    while i < size and word >> (_FIELD * i) & _FIELD_MASK == 0:
         i += 1
-    if i == len(counts):
+    if i == size:
         out.append((tuple(held), pair))
         return
-    n = counts[i]
-    t = base + i
+    shift: i64 = _FIELD * i
+    unit: i64 = 1
+    unit = unit << shift
+    n: i64 = word >> shift & _FIELD_MASK
+    t: i64 = base + i
     if n >= 3:
-        counts[i] = n - 3
         held.append(_GROUPS[TRIP * 34 + t])
-        _split(counts, base, honors, i, pair, held, out)
+        _split(word - 3 * unit, size, base, i, pair, held, out)
         held.pop()
-        counts[i] = n
-    if not honors and i <= 6 and counts[i + 1] and counts[i + 2]:
-        counts[i] = n - 1
-        counts[i + 1] = counts[i + 1] - 1
-        counts[i + 2] = counts[i + 2] - 1
+    if (
+        size == 9
+        and i <= 6
+        and word >> (shift + _FIELD) & _FIELD_MASK
+        and word >> (shift + 2 * _FIELD) & _FIELD_MASK
+    ):
         held.append(_GROUPS[SEQ * 34 + t])
-        _split(counts, base, honors, i, pair, held, out)
+        _split(word - unit - (unit << _FIELD) - (unit << 2 * _FIELD), size, base, i, pair, held, out)
         held.pop()
-        counts[i] = n
-        counts[i + 1] = counts[i + 1] + 1
-        counts[i + 2] = counts[i + 2] + 1
     if pair < 0 and n >= 2:
-        counts[i] = n - 2
-        _split(counts, base, honors, i, t, held, out)
-        counts[i] = n
+        _split(word - 2 * unit, size, base, i, t, held, out)
 
 
 def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tuple[Split, ...]:
@@ -72,9 +75,22 @@ def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tup
     i = _split_ids.get(key) if cached else -1
     if i >= 0:
         return _splits[i]
-    size = 7 if suit == 3 else 9
+    size: i64 = 7 if suit == 3 else 9
+    word: i64 = 0
+    k: i64
+    if cached:  # the key holds the counts, 4 bits each (the first tile highest): no slice of counts
+        packed: i64 = key >> 2
+        for k in range(size):
+            word |= (packed >> (COUNT_BITS * (size - 1 - k)) & 15) << (_FIELD * k)
+    else:
+        row = list(counts[suit * 9 : suit * 9 + size])
+        for k in range(size):
+            n: i64 = row[k]
+            if not 0 <= n <= _FIELD_MASK:
+                raise ValueError(f"{n} copies of a tile: no hand holds that many")
+            word |= n << (_FIELD * k)
     splits: list[Split] = []
-    _split(list(counts[suit * 9 : suit * 9 + size]), suit * 9, suit == 3, 0, -1, [], splits)
+    _split(word, size, suit * 9, 0, -1, _HELD, splits)
     found = tuple(splits)
     if not cached:
         return found

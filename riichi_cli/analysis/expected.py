@@ -32,6 +32,7 @@ from typing import Final
 from ..core.context import not_in_set
 from ..core.errors import InvalidContext, InvalidHand
 from ..core.hand import Meld
+from ..core.native import i64
 from ..core.record import Record
 from ..core.rules import Rules
 from ..core.tiles import NOT_IN_THREE_PLAYER, name
@@ -56,6 +57,9 @@ LAST_TURN: Final = 18
 TARGETS: Final = ("ev", "win", "tenpai")
 #: Red fives of 5m 5p 5s in the set by the ``aka_dora`` option.
 _RED_LIMITS: Final = {0: (0, 0, 0), 2: (0, 1, 1), 3: (1, 1, 1), 4: (1, 2, 1)}
+#: `FIVES` and `RED_KINDS` as lists: compiled, a Final tuple of another module is built anew at each use.
+_FIVES: Final = list(FIVES)
+_RED_KINDS: Final = list(RED_KINDS)
 #: Tenhou, the rules of the reference model.
 _DEFAULT_RULES: Final = Rules()
 
@@ -241,8 +245,8 @@ def _start_key(p: Problem) -> tuple[int, int]:
     """The packed starting hand, red fives as their own kinds."""
     counts = list(p.counts) + [0, 0, 0]
     for s in range(3):
-        counts[FIVES[s]] -= p.reds[s]
-        counts[RED_KINDS[s]] = p.reds[s]
+        counts[_FIVES[s]] -= p.reds[s]
+        counts[_RED_KINDS[s]] = p.reds[s]
     return pack(counts)
 
 
@@ -252,8 +256,8 @@ def _pool(p: Problem, start: tuple[int, int]) -> list[int]:
     red_limit = _RED_LIMITS.get(p.rules.aka_dora, (0, 0, 0))
     pool = [4] * NUM_KINDS
     for s in range(3):
-        pool[FIVES[s]] = 4 - red_limit[s]
-        pool[RED_KINDS[s]] = red_limit[s]
+        pool[_FIVES[s]] = 4 - red_limit[s]
+        pool[_RED_KINDS[s]] = red_limit[s]
     if p.rules.players == 3:
         for t in NOT_IN_THREE_PLAYER:
             pool[t] = 0
@@ -261,10 +265,12 @@ def _pool(p: Problem, start: tuple[int, int]) -> list[int]:
     for meld in p.melds:
         seen += meld.pairs()
     for t, red in seen:
-        k = RED_KINDS[t // 9] if red and t in FIVES else t
+        k = _RED_KINDS[t // 9] if red and t in _FIVES else t
         pool[k] = pool[k] - 1
+    hi: i64 = start[0]
+    lo: i64 = start[1]
     for k in range(NUM_KINDS):
-        if pool[k] < count_of(start[0], start[1], k):
+        if pool[k] < count_of(hi, lo, k):
             tile = kind_tile(k)
             if k >= 34:
                 raise InvalidHand(

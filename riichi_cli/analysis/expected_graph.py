@@ -597,12 +597,13 @@ def _slot(hi: i64, lo: i64, mask: i64) -> i64:
 
 #: An `array` type code of 4-byte unsigned ints (``I`` on every common platform).
 _WORD: Final = "I" if array("I").itemsize == 4 else "L"
+_BIG_ENDIAN: Final = sys.byteorder == "big"
 
 
 def packed(values: list[int]) -> bytes:
     """Numbers from 0 to 2**32 - 1 as 4 bytes each, little-endian (`word` reads one back)."""
     words = array(_WORD, values)
-    if sys.byteorder == "big":
+    if _BIG_ENDIAN:
         words.byteswap()
     return words.tobytes()
 

@@ -11,11 +11,14 @@ its next draw is the ippatsu draw) and stayed in ("stale"). Every other state ha
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core.native import i64
 from .expected_graph import Graph, word
 from .expected_win import NO_WIN
 
-LAST_DRAW = 17
+#: Final: compiled, a plain module name is looked up in the module's dict at every turn.
+LAST_DRAW: Final = 17
 
 
 class WinValues:

@@ -80,7 +80,7 @@ class UraHits:
             word = word >> 3
             if left > 0:
                 # the indicated tile's copies: in the hand (its word and place), then in the melds
-                place: i64 = places[t]
+                place: i64 = places[t]  # bytes: a native read (a list's item is an object to unbox)
                 found: i64 = ((lo if place & _IN_LO else hi) >> (place & 63) & 7) + (x >> 3)
                 weights += left << (WEIGHT_BITS * found)
         return weights
@@ -166,5 +166,5 @@ def hit_chances(unseen: list[int], hits: list[int], draws: int) -> list[tuple[in
 #: tables made at import, the same for every problem.
 _TARGETS: Final = [[dora_of_players(t, players) for t in range(34)] for players in (3, 4)]
 #: Per tile, where the tile it indicates sits in a hand packed in two words (`UraHits.of_words`): its
-#: shift in its word, `_IN_LO` for the low word; three players (0), four (1).
-_PLACES: Final = [[3 * d if d < 18 else 3 * (d - 18) | _IN_LO for d in targets] for targets in _TARGETS]
+#: shift in its word, `_IN_LO` for the low word; three players (0), four (1). Bytes: read natively.
+_PLACES: Final = [bytes([3 * d if d < 18 else 3 * (d - 18) | _IN_LO for d in row]) for row in _TARGETS]

@@ -68,8 +68,8 @@ class WinScorer:
         self.dealer = seat_wind == "E"
         self.aka = rules.aka_dora != 0
         #: Points of a tsumo by han and fu (the winner's seat is fixed): many readings share them, and
-        #: every problem under the same rules (`_points_memo`). By han (a row made when first met),
-        #: then fu / 5 and dealer (0: not known yet); in a dict beyond.
+        #: every problem under the same rules (`_points_memo`). By han, fu / 5 and dealer in one list
+        #: (0: not known yet); in a dict beyond.
         self.points, self.more_points = _points_memo(rules)
 
     def value(self, hi: int, lo: int, kind: int, riichi: bool, ippatsu: bool, haitei: bool) -> float:
@@ -142,19 +142,14 @@ class WinScorer:
 
     def points_of(self, han: int, fu: int, dealer: bool) -> int:
         """What a reading of ``han`` and ``fu`` pays by tsumo (memoised: the rules are fixed)."""
-        if han < 32 and fu < 160 and fu % 5 == 0:
-            rows = self.points
-            while len(rows) <= han:
-                rows.append([])
-            row = rows[han]
-            if not row:
-                row = [0] * 64
-                rows[han] = row
-            slot = fu // 5 * 2 + (1 if dealer else 0)
-            found = row[slot]
+        h: i64 = han
+        f: i64 = fu
+        if 0 <= h < 32 and 0 <= f < 160 and f % 5 == 0:
+            slot: i64 = (h << 6) + (f // 5 << 1) + (1 if dealer else 0)
+            found: int = self.points[slot]
             if found == 0:
                 found = self._points(han, fu, dealer)
-                row[slot] = found
+                self.points[slot] = found
             return found
         key = (han << 10 | fu) << 1 | (1 if dealer else 0)
         found = self.more_points.get(key, 0)
@@ -194,14 +189,16 @@ def _hand_tiles(tiles_hi: i64, tiles_lo: i64) -> HandTiles:
 
 
 #: `WinScorer.points` and ``more_points`` by what the points of a han and fu depend on (`_payout_key`).
-_POINTS: Final[dict[int, tuple[list[list[int]], dict[int, int]]]] = {}
+_POINTS: Final[dict[int, tuple[list[int], dict[int, int]]]] = {}
+#: `WinScorer.points`: one slot per han below 32, fu / 5 below 32 and dealer (`points_of`).
+_SLOTS: Final = 32 * 32 * 2
 
 
-def _points_memo(rules: Rules) -> tuple[list[list[int]], dict[int, int]]:
+def _points_memo(rules: Rules) -> tuple[list[int], dict[int, int]]:
     key = _payout_key(rules)
     found = _POINTS.get(key)
     if found is None:
-        found = ([], {})
+        found = ([0] * _SLOTS, {})
         _POINTS[key] = found
     return found
 

@@ -21,6 +21,8 @@ from riichi_cli.analysis.expected_graph import (
     count_of,
     kind_tile,
     pack,
+    packed,
+    word,
 )
 from riichi_cli.analysis.shanten import shanten
 from riichi_cli.core.notation import parse_written
@@ -189,3 +191,11 @@ def test_the_neighbours_shanten_agree_with_shanten(players: int) -> None:
                 assert got[t] == shanten(after, melds, players).best, (counts, melds, sign, t)
             else:
                 assert got[t] == NOT_HELD
+
+
+@pytest.mark.parametrize("values", [[], [0], [1, 2, 3], [2**32 - 1, 5, 0, 7, 9, 11, 12, 2**31], [*range(9)]])
+def test_packed_numbers_read_back(values: list[int]) -> None:
+    """`packed` (a few numbers through one int, more through an array) and `word` agree."""
+    data = packed(values)
+    assert len(data) == 4 * len(values)
+    assert [word(data, i) for i in range(len(values))] == values

@@ -598,10 +598,17 @@ def _slot(hi: i64, lo: i64, mask: i64) -> i64:
 #: An `array` type code of 4-byte unsigned ints (``I`` on every common platform).
 _WORD: Final = "I" if array("I").itemsize == 4 else "L"
 _BIG_ENDIAN: Final = sys.byteorder == "big"
+#: Up to this many numbers are packed through one int (`packed`).
+_FEW: Final = 8
 
 
 def packed(values: list[int]) -> bytes:
     """Numbers from 0 to 2**32 - 1 as 4 bytes each, little-endian (`word` reads one back)."""
+    if len(values) <= _FEW:  # one int's bytes: an array costs more to make than a few values to add
+        whole = 0
+        for i in range(len(values) - 1, -1, -1):
+            whole = whole << 32 | values[i]
+        return whole.to_bytes(4 * len(values), "little")
     words = array(_WORD, values)
     if _BIG_ENDIAN:
         words.byteswap()

@@ -163,9 +163,11 @@ class Hand(Record):
         r0, r1, r2 = self.reds
         if self.win_red:
             r0, r1, r2 = r0 - (win < 9), r1 - (9 <= win < 18), r2 - (18 <= win < 27)
-        parts: list[str] = []  # joined once: cheaper than growing a string part by part
+        # Each suit's text in a local of its own, "" when the suit is empty, put together by one
+        # f-string (compiled: one string built from the parts, no list to fill and join).
+        m_text = p_text = s_text = z_text = ""
         if keys is None:  # counts no hand holds: spelled out
-            parts.append(format_held(list(self.concealed), (r0, r1, r2), win))
+            m_text = format_held(list(self.concealed), (r0, r1, r2), win)
         else:
             s: i64
             for s in range(4):
@@ -173,12 +175,18 @@ class Hand(Record):
                 if s == win // 9:  # without the winning tile
                     key = key - TILE_UNIT[win]
                 if key >> 2:
-                    parts.append(suit_text(key, r0 if s == 0 else r1 if s == 1 else r2 if s == 2 else 0))
-        parts.append(self.win_name)
+                    if s == 0:
+                        m_text = suit_text(key, r0)
+                    elif s == 1:
+                        p_text = suit_text(key, r1)
+                    elif s == 2:
+                        s_text = suit_text(key, r2)
+                    else:
+                        z_text = suit_text(key, 0)
+        text = f"{m_text}{p_text}{s_text}{z_text}{self.win_name}"
         for m in self.melds:
-            parts.append(" ")
-            parts.append(m.notation())
-        return "".join(parts)
+            text = f"{text} {m.notation()}"
+        return text
 
 
 def packed_hand(

@@ -70,6 +70,7 @@ class YakuDef:
         self.test: Final = test
         self.no_tsumo_fu: Final = no_tsumo_fu
         self.needs: Final = needs
+        self.row = -1  # its place in the table (core/yaku.py sets it), by which `_holds` runs its test
         self.closed_item: Final = YakuItem(id, han=closed_han)
         self.open_item: Final = YakuItem(id, han=open_han) if open_han else None
 

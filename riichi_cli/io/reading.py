@@ -64,12 +64,44 @@ def _group_template(key: i64) -> dict:
     return found
 
 
-def _win_index(r: Reading, groups: list[int]) -> int:
-    """Which concealed group the winning tile completed; -1 if none."""
+#: `_packed_groups` keeps a reading's concealed groups (``tile * 3 + kind + 1``, below 102) in one
+#: native int, 7 bits each from the low bits, in tile order: five groups at most, 35 bits. Read and
+#: written with constant shifts and products (no list, no int object per group).
+_FIELD: Final = 127
+
+
+def _packed_groups(r: Reading, hand: Hand) -> tuple[i64, i64]:
+    """The concealed groups and the pair of a standard reading in tile order (and kind order within a
+    tile), packed (`_FIELD`), and how many there are."""
+    packed: i64 = r.pair * _KINDS + PAIR + 1
+    n: i64 = 1
+    sets = r.sets
+    i: i64
+    for i in range(len(sets) - len(hand.melds)):
+        kind, t, _, _ = sets[i]
+        group: i64 = t * _KINDS + kind + 1
+        rest: i64 = packed
+        unit: i64 = 1  # 128 ** (the place the group goes to): after every group not above it
+        p: i64 = 0
+        while p < n and (rest & _FIELD) <= group:
+            rest = rest >> 7
+            unit = unit * 128
+            p += 1
+        low: i64 = packed & (unit - 1)
+        packed = low + group * unit + (packed - low) * 128
+        n += 1
+    return packed, n
+
+
+def _win_index(r: Reading, packed: i64, n: i64) -> int:
+    """Which concealed group (`_packed_groups`) the winning tile completed; -1 if none."""
     win: i64 = r.win_tile
     wait = r.wait
-    group: i64
-    for i, group in enumerate(groups):
+    rest: i64 = packed
+    i: i64
+    for i in range(n):
+        group: i64 = rest & _FIELD
+        rest = rest >> 7
         t: i64 = group // _KINDS
         kind: i64 = group % _KINDS - 1
         if kind == PAIR:
@@ -92,55 +124,60 @@ def _fives(group: int) -> int:
     return (2 if kind == PAIR else 3) if t == five else 0
 
 
-def _red_counts(groups: list[int], win: int, hand: Hand) -> list[int]:
-    """How many red fives each group holds: the winning group first (a red winning tile is in it)."""
-    n: i64 = len(groups)
-    used = [0] * n
-    reds = list(hand.reds)
+def _red_counts(packed: i64, n: i64, win: i64, hand: Hand) -> i64:
+    """How many red fives each group holds (2 bits a group, from the low bits, in the groups' order):
+    the winning group first (a red winning tile is in it)."""
+    r0, r1, r2 = hand.reds
+    left0: i64 = r0
+    left1: i64 = r1
+    left2: i64 = r2
+    used: i64 = 0
     step: i64
     for step in range(-1, n):
         i: i64 = win if step < 0 else step
         if i < 0 or (step >= 0 and i == win):
             continue
-        group: i64 = groups[i]
+        rest: i64 = packed
+        unit: i64 = 1  # 4 ** i, for the group's 2 bits
+        _k: i64
+        for _k in range(i):
+            rest = rest >> 7
+            unit = unit * 4
+        group: i64 = rest & _FIELD
         suit: i64 = group // (_KINDS * 9)
-        if suit < 3:
-            left: i64 = reds[suit]
-            if left:
-                fives: i64 = _fives(group)
-                take = fives if fives < left else left
-                used[i] = take
-                reds[suit] = left - take
+        left: i64 = left0 if suit == 0 else left1 if suit == 1 else left2 if suit == 2 else 0
+        if left:
+            fives: i64 = _fives(group)
+            take: i64 = fives if fives < left else left
+            used += take * unit
+            if suit == 0:
+                left0 -= take
+            elif suit == 1:
+                left1 -= take
+            else:
+                left2 -= take
     return used
 
 
-def _sorted_groups(r: Reading, hand: Hand) -> tuple[list[int], int, list[int] | None]:
-    """The concealed groups and the pair of a standard reading in tile order (``tile * 3 + kind + 1``),
-    which of them the winning tile completed (-1: none), and each one's red fives (None: no red five)."""
-    groups = [r.pair * _KINDS + PAIR + 1]
-    sets = r.sets
-    i: i64
-    for i in range(len(sets) - len(hand.melds)):  # insertion sort: five small ints at most
-        kind, t, _, _ = sets[i]
-        group: i64 = t * _KINDS + kind + 1
-        j: i64 = len(groups)
-        groups.append(group)
-        while j > 0 and groups[j - 1] > group:
-            groups[j] = groups[j - 1]
-            j -= 1
-        groups[j] = group
-    win = _win_index(r, groups)
+def _group_keys(r: Reading, hand: Hand) -> tuple[i64, i64, i64, i64]:
+    """(`_packed_groups`, how many, the winning group or -1, each group's red fives 2 bits each)."""
+    packed, n = _packed_groups(r, hand)
+    win = _win_index(r, packed, n)
     r0, r1, r2 = hand.reds
-    return groups, win, (_red_counts(groups, win, hand) if r0 or r1 or r2 else None)
+    return packed, n, win, (_red_counts(packed, n, win, hand) if r0 or r1 or r2 else 0)
 
 
 def concealed_keys(r: Reading, hand: Hand) -> list[int]:
     """The concealed groups and the pair of a standard reading, in tile order, red fives handed out,
     as group keys (`_group_key`): the same keys give the same output, as dicts or as JSON text."""
-    groups, win, reds = _sorted_groups(r, hand)
-    if reds is None:
-        return [_group_key(group, 0, i == win) for i, group in enumerate(groups)]
-    return [_group_key(group, reds[i], i == win) for i, group in enumerate(groups)]
+    packed, n, win, reds = _group_keys(r, hand)
+    out: list[int] = []
+    i: i64
+    for i in range(n):
+        out.append(_group_key(packed & _FIELD, reds & 3, i == win))
+        packed = packed >> 7
+        reds = reds >> 2
+    return out
 
 
 def group_template(key: int) -> dict:
@@ -152,10 +189,14 @@ def group_template(key: int) -> dict:
 def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
     """The concealed groups and the pair of a standard reading as fresh output dicts (the keys of
     `concealed_keys`, not kept in a list of their own: most are above 256, an int object each)."""
-    groups, win, reds = _sorted_groups(r, hand)
-    if reds is None:
-        return [group_template(_group_key(group, 0, i == win)).copy() for i, group in enumerate(groups)]
-    return [group_template(_group_key(group, reds[i], i == win)).copy() for i, group in enumerate(groups)]
+    packed, n, win, reds = _group_keys(r, hand)
+    out: list[dict] = []
+    i: i64
+    for i in range(n):
+        out.append(group_template(_group_key(packed & _FIELD, reds & 3, i == win)).copy())
+        packed = packed >> 7
+        reds = reds >> 2
+    return out
 
 
 #: The output dict of each called meld by its notation, made when first needed (bounded): a hand's

@@ -24,6 +24,10 @@ class UraHits:
         #: The tile each tile indicates.
         self.target = _TARGETS[0 if players == 3 else 1]
         self.places = _PLACES[0 if players == 3 else 1]
+        #: The tiles indicating each tile (a second for 1m and 9m with three players; 34: none).
+        self.indicators = _INDICATORS[0 if players == 3 else 1]
+        #: The pool's copies in all, for `_closed_weights` (-1 until first needed).
+        self.pool_total: i64 = -1
         #: Per tile, for `_one` (`_info`): its unseen copies (the hand's included) and the copies of
         #: the tile it indicates in the melds; made when first needed.
         self.info: list[int] = []
@@ -67,6 +71,8 @@ class UraHits:
         finds 0-4 (hand and melds together), and no weight passes 136 copies."""
         if not self.info:
             self.info = _info(self.pool34, self.target, self.meld_counts)
+        if self.info is self.pool34:
+            return self._closed_weights(hi, lo)
         info = self.info
         places = self.places
         weights: i64 = 0
@@ -83,6 +89,42 @@ class UraHits:
                 place: i64 = places[t]  # bytes: a native read (a list's item is an object to unbox)
                 found: i64 = ((lo if place & _IN_LO else hi) >> (place & 63) & 7) + (x >> 3)
                 weights += left << (WEIGHT_BITS * found)
+        return weights
+
+    def _closed_weights(self, hi: i64, lo: i64) -> i64:
+        """`weights` without melds, from the held tiles only: every unseen copy finds none (all the
+        pool's copies in weight 0), then each held tile ``t`` takes its copies off its indicator's
+        weight (the number of the tile it indicates held) and moves the pool's copies of the tiles
+        indicating it to the weight of its count. The same integers: the packed sum is linear, and
+        every weight ends between 0 and 136."""
+        pool34 = self.pool34
+        places = self.places
+        first, second = self.indicators
+        if self.pool_total < 0:
+            total: i64 = 0
+            for n in pool34:
+                total += n
+            self.pool_total = total
+        weights: i64 = self.pool_total
+        word: i64 = hi
+        t: i64
+        for t in range(34):
+            if t == 18:
+                word = lo
+            held: i64 = word & 7
+            word = word >> 3
+            if held:
+                place: i64 = places[t]
+                found: i64 = (lo if place & _IN_LO else hi) >> (place & 63) & 7
+                weights -= held << (WEIGHT_BITS * found)
+                move: i64 = 1  # a variable: mypyc shifts a literal 1 as a 32-bit C int
+                move = (move << (WEIGHT_BITS * held)) - 1
+                k: i64 = first[t]
+                if k < 34:
+                    weights += i64(pool34[k]) * move
+                    k = second[t]
+                    if k < 34:
+                        weights += i64(pool34[k]) * move
         return weights
 
 
@@ -168,3 +210,12 @@ _TARGETS: Final = [[dora_of_players(t, players) for t in range(34)] for players 
 #: Per tile, where the tile it indicates sits in a hand packed in two words (`UraHits.of_words`): its
 #: shift in its word, `_IN_LO` for the low word; three players (0), four (1). Bytes: read natively.
 _PLACES: Final = [bytes([3 * d if d < 18 else 3 * (d - 18) | _IN_LO for d in row]) for row in _TARGETS]
+#: Per tile, the tiles that indicate it (the first and a second, 34 for none); three players (0), four
+#: (1). Bytes: read natively.
+_INDICATORS: Final = [
+    (
+        bytes([([t for t in range(34) if row[t] == u] + [34, 34])[0] for u in range(34)]),
+        bytes([([t for t in range(34) if row[t] == u] + [34, 34])[1] for u in range(34)]),
+    )
+    for row in _TARGETS
+]

@@ -561,7 +561,7 @@ def test_rules_preset_marks_unverified_values():
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert UNVERIFIED["mleague"]  # the table below is only meaningful if some are unverified
-    for key in PRESETS["mleague"].__dataclass_fields__:
+    for key in PRESETS["mleague"].FIELDS:
         if key == "name":
             continue
         (line,) = [ln for ln in lines if ln.split() and ln.split()[0] == key]

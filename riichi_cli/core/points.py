@@ -8,7 +8,7 @@ from .native import i64
 from .record import Record
 from .rules import Rules
 from .templates import Templates
-from .tiles import SEAT_INDEX, SEATS
+from .tiles import SEATS
 
 LIMIT_BASE: Final = {
     "mangan": 2000,
@@ -170,6 +170,20 @@ def _payment_key(winner: int, discarder: int, paid: int, dealer_paid: int, stick
     return ((((winner << 3) | discarder) << 14 | p // 100) << 14 | dp // 100) << 10 | sticks
 
 
+def _seat_number(seat: str | None) -> int:
+    """0-3 for E, S, W, N, 4 for None (a tsumo's discarder), -1 for anything else (compared: cheaper
+    compiled than a look-up)."""
+    if seat is None:
+        return 4
+    if seat == "E":
+        return 0
+    if seat == "S":
+        return 1
+    if seat == "W":
+        return 2
+    return 3 if seat == "N" else -1
+
+
 def payments(
     points: Points, winner: str, discarder: str | None, honba: int, sticks: int, rules: Rules
 ) -> dict[str, int]:
@@ -178,10 +192,9 @@ def payments(
     A fresh dict: with four players, a copy of the template of the same payments when there is one."""
     if rules.players != 4:
         return _payments(points, winner, discarder, honba, sticks, rules)
-    w = SEAT_INDEX.get(winner, -1)
-    d = 4 if discarder is None else SEAT_INDEX.get(discarder, -1)
+    w, d = _seat_number(winner), _seat_number(discarder)
     key = -1
-    if w >= 0 and d >= 0 and d != w:
+    if 0 <= w < 4 and d >= 0 and d != w:
         if d < 4:
             key = _payment_key(w, d, (points.ron or 0) + honba * rules.honba_points, -1, sticks)
         else:

@@ -9,7 +9,6 @@ listing them, and `replace`.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, ClassVar, TypeVar
 
 T = TypeVar("T")
@@ -41,6 +40,8 @@ class Record:
 def replace(obj: T, **changes: Any) -> T:
     """A copy of a Record (or a dataclass) with some fields changed, as `dataclasses.replace`."""
     if not isinstance(obj, Record):
+        import dataclasses  # here: a batch loads no dataclass (the module was a quarter of its start-up)
+
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     values = dict(zip(obj.FIELDS, obj.astuple()))
     for key in changes:

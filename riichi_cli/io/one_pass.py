@@ -17,7 +17,7 @@ from ..core.context import Context, Request, check_context, check_win_tile
 from ..core.errors import RiichiError
 from ..core.hand import Hand
 from ..core.native import i64
-from ..core.notation import RED_FIVES, parse_hand
+from ..core.notation import RED_FIVES, parse_hand, tile_code
 from ..core.rules import Rules
 from .rules_input import rules_from
 from .values import MAX_COUNT, tile_codes, valid_id
@@ -150,7 +150,7 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
         if rules.players != 4 or kita:  # three players and kita: the full reading
             return None
         hand = parse_hand(text, None if win_tile is None else str(win_tile))
-        dora, ura = tile_codes(dora_value, "dora"), tile_codes(ura_value, "ura")
+        dora, ura = _codes(dora_value, "dora"), _codes(ura_value, "ura")
         context = Context(
             tsumo=tsumo,
             from_seat=from_seat,
@@ -178,6 +178,22 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
     except RiichiError:
         return None
     return Request(hand, context, rules, ident)
+
+
+def _codes(value: object, key: str) -> list[int]:
+    """`tile_codes` of a key's value: a list of one-tile texts (``["1m"]``, the common form) read here,
+    anything else by `tile_codes` (which reads it alike or refuses it)."""
+    if value is None:
+        return []
+    if type(value) is not list:
+        return tile_codes(value, key)
+    out: list[int] = []
+    for item in value:
+        code = tile_code(item) if type(item) is str else -1
+        if code < 0:
+            return tile_codes(value, key)
+        out.append(code)
+    return out
 
 
 def _within_limits(hand: Hand, dora: list[int], ura: list[int], aka_dora: int) -> bool:

@@ -14,7 +14,8 @@ import pytest
 
 from riichi_cli.analysis.expected_ura import UraHits, hit_chances
 from riichi_cli.analysis.expected_win import WinScorer
-from riichi_cli.core.rules import resolve_rules
+from riichi_cli.core.points import base_points, table_points
+from riichi_cli.core.rules import PRESETS, resolve_rules
 from riichi_cli.core.tiles import NOT_IN_THREE_PLAYER, dora_of_players
 
 
@@ -106,3 +107,22 @@ def test_points_of_a_win_follow_the_rules_of_each_problem() -> None:
         scorer = WinScorer((), [0] * 34, [4] * 34, (), "E", "S", rules, False)
         assert scorer.points_of(4, 30, False) == (8000 if rules.kiriage_mangan else 7900)
         assert scorer.points_of(3, 30, False) == 1000 + 1000 + 2000
+
+
+def test_points_memo_shared_by_rules_that_pay_alike() -> None:
+    """The memo of points by han and fu is shared by every Rules with the same payout options
+    (`_payout_key`): under each preset, and each with the four payout options flipped, in turns, every
+    han and fu pays what `table_points(base_points(...))` says for that preset itself."""
+    variants = []
+    for name in PRESETS:
+        rules = resolve_rules(name)
+        variants.append(rules)
+        for option in ("kiriage_mangan", "kazoe_yakuman", "tsumo_loss"):
+            variants.append(resolve_rules(name, {option: str(not getattr(rules, option)).lower()}))
+    for rules in variants + variants[::-1]:
+        scorer = WinScorer((), [0] * 34, [4] * 34, (), "E", "S", rules, False)
+        for han in range(1, 40):
+            for fu in (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 130, 170):
+                for dealer in (False, True):
+                    expected = table_points(base_points(han, fu, rules)[0], dealer, True, rules).total
+                    assert scorer.points_of(han, fu, dealer) == expected, (rules.name, han, fu, dealer)

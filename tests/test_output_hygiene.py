@@ -54,3 +54,13 @@ def test_cannot_write_shows_the_path_escaped(tmp_path):
         code, out, err = riichi("score", "234567m2278p456s9p", "--svg", str(tmp_path / name))
         assert code == 2 and b"\x1b" not in err and b"\xff" not in err
         assert err.decode().startswith("riichi: cannot write ") and err.count(b"\n") == 1
+
+
+def test_a_lone_surrogate_in_an_id_is_shown_escaped_in_the_batch_table(tmp_path):
+    # JSON text may spell a lone surrogate ("\ud800"); no encoding can print it, so the table shows
+    # the escape, where it once stopped with an internal error.
+    f = tmp_path / "hands.jsonl"
+    f.write_text('{"id": "\\ud800x", "hand": "123456s234m55p789s", "win": "ron", "from": "W"}\n')
+    code, out, err = riichi("batch", str(f))
+    assert (code, err) == (0, b"")
+    assert b"\\ud800x" in out and b"3900" in out

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 # C0 and C1 controls (tab and newline included: one value is one line), DEL, and the Unicode
-# format characters that reorder or hide text (bidi overrides and isolates, zero-width marks).
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+# format characters that reorder or hide text (bidi overrides and isolates, zero-width marks), and lone
+# surrogates (a JSON "\ud800" reads as one; no encoding can print it).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
 
 
 def _escaped(match: re.Match) -> str:

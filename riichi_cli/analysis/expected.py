@@ -201,9 +201,9 @@ def _analyze(p: Problem) -> Analysis:
     start = _start_key(p)
     pool = _pool(p, start)
     # The 34 tiles' unseen copies, the hand's included; as the 14 tiles leave them.
-    pool34 = [0] * 34
-    for k in range(NUM_KINDS):
-        pool34[kind_tile(k)] += pool[k]
+    pool34 = pool[:34]
+    for s in range(3):  # a red five's copies are its five's
+        pool34[_FIVES[s]] = pool34[_FIVES[s]] + pool[_RED_KINDS[s]]
     unseen34 = [pool34[t] - p.counts[t] for t in range(34)]
     unseen = 0
     for n in unseen34:

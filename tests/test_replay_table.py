@@ -103,4 +103,4 @@ def test_the_command_reads_the_same_through_rich(env):
     plain = runner.invoke(main, ["replay", path])
     rich = runner.invoke(main, ["replay", path], env=env)
     assert plain.exit_code == rich.exit_code and plain.output == rich.output
-    assert plain.output.count("\n") > 20
+    assert plain.output.count("\n") > (20 if LOGS.is_dir() else 3)  # the examples are two short games

@@ -28,8 +28,6 @@ def run() -> None:
     Ctrl-C exits 130 without a traceback; a reader that goes away (``riichi ... | head -1``)
     ends the command quietly. Set RIICHI_DEBUG=1 to see the traceback of an internal error.
     """
-    import os
-
     if sys.argv[1:2] == ["batch"]:  # its common command lines run without click (`quick`)
         from .quick import quick_batch
 
@@ -54,13 +52,9 @@ def run() -> None:
         click.echo(f"riichi: {e}", err=True)
         sys.exit(70)
     except Exception as e:  # a bug, not bad input: say so in one line
-        if os.environ.get("RIICHI_DEBUG"):
-            raise
-        from .render.safe import plain
+        from .quick import internal_error
 
-        what = f"{type(e).__name__}: {plain(str(e)[:500])}"  # it may quote the input: no escapes
-        click.echo(f"riichi: internal error: {what} (RIICHI_DEBUG=1 shows more)", err=True)
-        sys.exit(70)
+        internal_error(e)
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -106,7 +106,7 @@ def _run(paths: list[str], fmt: str, jobs: int, rules: Rules) -> NoReturn:
         import errno
 
         if e.errno != errno.EPIPE:
-            _internal_error(e)
+            internal_error(e)
         from click.utils import _PacifyFlushWrapper
 
         sys.stdout = _PacifyFlushWrapper(sys.stdout)  # type: ignore[assignment]
@@ -116,7 +116,7 @@ def _run(paths: list[str], fmt: str, jobs: int, rules: Rules) -> NoReturn:
         echo_error(f"riichi: {e}")
         sys.exit(70)
     except Exception as e:
-        _internal_error(e)
+        internal_error(e)
     _exit(code)
 
 
@@ -136,13 +136,15 @@ def _exit(code: int) -> NoReturn:
     os._exit(code)
 
 
-def _internal_error(e: Exception) -> NoReturn:
-    """`riichi_cli.cli.run`'s line for a bug."""
+def internal_error(e: Exception) -> NoReturn:
+    """A bug, not bad input: one line on stderr and exit 70 (the traceback with RIICHI_DEBUG=1), for
+    `riichi_cli.cli.run` and the quick path alike."""
     if os.environ.get("RIICHI_DEBUG"):
         raise e
-    from .batch_run import echo_error
+    import click
+
     from .render.safe import plain
 
-    what = f"{type(e).__name__}: {plain(str(e)[:500])}"
-    echo_error(f"riichi: internal error: {what} (RIICHI_DEBUG=1 shows more)")
+    what = f"{type(e).__name__}: {plain(str(e)[:500])}"  # it may quote the input: no escapes
+    click.echo(f"riichi: internal error: {what} (RIICHI_DEBUG=1 shows more)", err=True)
     sys.exit(70)

@@ -19,7 +19,7 @@ from typing import Final
 from ..core.int_table import IntTable
 from ..core.native import i64
 from ..core.rules import Rules
-from ..core.tiles import DRAGONS, GREEN_TILES, ORPHANS, TERMINALS, dora_of_players, wind_tile
+from ..core.tiles import DRAGONS, GREEN_TILES, ORPHANS, TERMINALS, WINDS, dora_of_players, wind_tile
 from ..core.yaku import YAKU
 
 # A suit's split in one int: five fields of 9 bits (one bit per tile of the suit), then the pair.
@@ -63,6 +63,7 @@ def _mask(tiles: tuple[int, ...] | frozenset[int]) -> int:
 _ORPHAN_BITS: Final = _mask(ORPHANS)
 _TERMINAL_BITS: Final = _mask(TERMINALS)
 _DRAGON_BITS: Final = _mask(DRAGONS)
+_WIND_BITS: Final = [1 << t for t in WINDS]
 #: Sequence starts holding a terminal (1 and 7 of each suit), and 1-4-7 of the man suit (ittsu).
 _OUTSIDE_STARTS: Final = _mask((0, 6, 9, 15, 18, 24))
 _STRAIGHT: Final = _mask((0, 3, 6))
@@ -88,14 +89,20 @@ class ClosedTsumo:
     """Counts the wins of one problem: the winds, dora indicators and rules fixed."""
 
     def __init__(self, round_wind: str, seat_wind: str, dora: tuple[int, ...], rules: Rules) -> None:
-        self.round_tile: i64 = wind_tile(round_wind)
-        self.seat_tile: i64 = wind_tile(seat_wind)
-        self.dora = [dora_of_players(i, rules.players) for i in dora]
+        round_tile: i64 = wind_tile(round_wind)
+        seat_tile: i64 = wind_tile(seat_wind)
+        self.round_tile = round_tile
+        self.seat_tile = seat_tile
+        players = rules.players
+        targets: list[int] = []
+        for i in dora:
+            targets.append(dora_of_players(i, players))
+        self.dora = targets
         self.min_han: i64 = rules.min_han
         self.ippatsu = rules.ippatsu
         self.double_wind_fu: i64 = rules.double_wind_pair_fu
         #: The pairs worth fu (`fu.pair_fu`) and the ones that forbid pinfu: dragons, seat and round.
-        self.value_pairs: i64 = _mask((*DRAGONS, wind_tile(round_wind), wind_tile(seat_wind)))
+        self.value_pairs: i64 = _DRAGON_BITS | _WIND_BITS[round_tile - 27] | _WIND_BITS[seat_tile - 27]
 
     def tallies(self, hi: i64, lo: i64, win: i64, flags: i64) -> list[tuple[int, int, int]] | None:
         """`tally` of every reading of the closed 14 tiles packed in ``hi`` and ``lo`` (3 bits a

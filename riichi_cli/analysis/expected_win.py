@@ -61,7 +61,8 @@ class WinScorer:
         #: tile (`value`): a look-up is native arithmetic on the two words, no dict key made.
         self.shapes: list[WinShape] = []
         self.shape_index = StateIndex()
-        #: The 34 tiles' counts and ura dora chances by the 34 tiles (any winning tile, any flags).
+        #: The 34 tiles' ura dora chances by the 34 tiles (any winning tile, any flags). One index with
+        #: the wins' was tried: more instructions with many wins (longer probes, a second look-up).
         self.hands: list[HandTiles] = []
         self.hand_index = StateIndex()
         #: One Context per (riichi, ippatsu, haitei) flags: the situation is the same for every hand.
@@ -206,12 +207,21 @@ _SLOTS: Final = 32 * 32 * 2
 
 
 def _points_memo(rules: Rules) -> tuple[list[int], dict[int, int]]:
+    if _LAST_RULES and _LAST_RULES[0] is rules:  # the problems of a run share their Rules
+        return _LAST_MEMO[0]
     key = _payout_key(rules)
     found = _POINTS.get(key)
     if found is None:
         found = ([0] * _SLOTS, {})
         _POINTS[key] = found
+    _LAST_RULES[:] = [rules]
+    _LAST_MEMO[:] = [found]
     return found
+
+
+#: The Rules `_points_memo` last met and their memo.
+_LAST_RULES: Final[list[Rules]] = []
+_LAST_MEMO: Final[list[tuple[list[int], dict[int, int]]]] = []
 
 
 def _payout_key(rules: Rules) -> int:

@@ -81,6 +81,19 @@ _WORD: Final = (1 << 27) - 1
 #: list (`_SPLITS`), found by their first place << 8 | how many. Bounded like `decompose._splits`.
 #: The first is the split of an empty suit: no group, no pair.
 _SPLITS: Final[list[int]] = [0]
+
+#: A tally (`win_tally.tally`: han, fu, fixed points) in one int: the han in the low 8 bits, the fu
+#: in the next 8, the fixed points above.
+FU_AT: Final = 8
+FIXED_AT: Final = 16
+
+
+def packed_tally(counted: tuple[int, int, int]) -> int:
+    """The int of a tally."""
+    han, fu, fixed = counted
+    return han | fu << FU_AT | fixed << FIXED_AT
+
+
 _SPLIT_IDS: Final = IntTable(8, 20)
 _MAX_SPLITS: Final = 1 << 20
 
@@ -104,10 +117,10 @@ class ClosedTsumo:
         #: The pairs worth fu (`fu.pair_fu`) and the ones that forbid pinfu: dragons, seat and round.
         self.value_pairs: i64 = _DRAGON_BITS | _WIND_BITS[round_tile - 27] | _WIND_BITS[seat_tile - 27]
 
-    def tallies(self, hi: i64, lo: i64, win: i64, flags: i64) -> list[tuple[int, int, int]] | None:
+    def tallies(self, hi: i64, lo: i64, win: i64, flags: i64) -> list[int] | None:
         """`tally` of every reading of the closed 14 tiles packed in ``hi`` and ``lo`` (3 bits a
-        tile: 0-17, 18-33) that has one, won by tsumo on ``win``; ``flags``: riichi 1, ippatsu 2,
-        haitei 4. None when the hand is not one counted here (the core's `tally` says)."""
+        tile: 0-17, 18-33) that has one (`packed_tally`), won by tsumo on ``win``; ``flags``: riichi 1,
+        ippatsu 2, haitei 4. None when the hand is not one counted here (the core's `tally` says)."""
         man: i64 = hi & _WORD
         pin: i64 = hi >> 27
         sou: i64 = lo & _WORD
@@ -134,7 +147,7 @@ class ClosedTsumo:
         t: i64
         for t in self.dora:
             dora += hi >> 3 * t & 7 if t < 18 else lo >> 3 * (t - 18) & 7
-        out: list[tuple[int, int, int]] = []
+        out: list[int] = []
         m0, m1 = _splits_of(man, 0)
         p0, p1 = _splits_of(pin, 0)
         s0, s1 = _splits_of(sou, 0)
@@ -155,7 +168,7 @@ class ClosedTsumo:
                             return None
         if (man | pin | sou | honor) & (_LOW_BITS | _HIGH_BITS) == 0:  # seven pairs (14 tiles)
             if han + _CHIITOITSU >= self.min_han:
-                out.append((han + _CHIITOITSU + dora, 25, 0))
+                out.append(han + _CHIITOITSU + dora | 25 << FU_AT)
         elif not out:  # thirteen orphans, or no win
             return None
         return out
@@ -169,7 +182,7 @@ class ClosedTsumo:
         win: i64,
         han: i64,
         dora: i64,
-        out: list[tuple[int, int, int]],
+        out: list[int],
     ) -> bool:
         """Append the tallies of the readings of one split per suit (man ``xa``, pin, sou, honors
         ``xd``) where the winning tile fits; False when the split has three triplets or more (a
@@ -254,9 +267,9 @@ class ClosedTsumo:
                     self._add(han, dora, fu + 2, out)
         return True
 
-    def _add(self, han: i64, dora: i64, fu: i64, out: list[tuple[int, int, int]]) -> None:
+    def _add(self, han: i64, dora: i64, fu: i64, out: list[int]) -> None:
         if han >= self.min_han:
-            out.append((han + dora, -(-fu // 10) * 10, 0))
+            out.append(han + dora | (-(-fu // 10) * 10) << FU_AT)
 
 
 def _splits_of(word: i64, honors: i64) -> tuple[i64, i64]:

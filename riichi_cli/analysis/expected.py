@@ -222,7 +222,7 @@ def _analyze(p: Problem) -> Analysis:
     closed = all(not m.is_open for m in p.melds)
     draw_budget = s0 + (p.extra if p.hand_changes else 0)
     back_budget = s0 + (p.extra if p.shanten_back else 0)
-    g = Graph(start, pool, shanten, draw_budget, back_budget, p.riichi and closed)
+    g = Graph(start, pool, shanten, draw_budget, back_budget, p.riichi and closed, (s0, kept))
     tops = _top_discards(g, start, s0, kept)
     g.expand()
     g.finish()

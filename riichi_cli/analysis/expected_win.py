@@ -46,7 +46,9 @@ class WinScorer:
         seat_wind: str,
         rules: Rules,
         ura: bool,
+        pool_total: int = -1,
     ) -> None:
+        """``pool_total``: the sum of ``pool34``, when the caller has it (`UraHits`)."""
         self.melds = melds
         self.meld_counts = meld_counts  # the 34 tiles' counts in the melds
         self.pool34 = pool34  # copies of the 34 tiles not seen by the player, the hand's included
@@ -56,7 +58,7 @@ class WinScorer:
         self.rules = rules
         self.ura = ura and rules.ura_dora
         ura_count = max(1, len(dora)) if rules.kan_ura else 1
-        self.ura_hits = UraHits(self.pool34, meld_counts, rules.players, ura_count)
+        self.ura_hits = UraHits(self.pool34, meld_counts, rules.players, ura_count, pool_total)
         #: The wins scored, numbered by their 34 tiles (red fives as fives) and their flags and winning
         #: tile (`value`): a look-up is native arithmetic on the two words, no dict key made.
         self.shapes: list[WinShape] = []
@@ -65,8 +67,9 @@ class WinScorer:
         #: the wins' was tried: more instructions with many wins (longer probes, a second look-up).
         self.hands: list[HandTiles] = []
         self.hand_index = StateIndex()
-        #: One Context per (riichi, ippatsu, haitei) flags: the situation is the same for every hand.
-        self.contexts: list[Context | None] = [None] * 8
+        #: One Context per (riichi, ippatsu, haitei) flags: the situation is the same for every hand
+        #: (made when the core first counts a hand: `_context`).
+        self.contexts: list[Context | None] = []
         self.dealer = seat_wind == "E"
         self.aka = rules.aka_dora != 0
         #: Points of a tsumo by han and fu (the winner's seat is fixed): many readings share them, and
@@ -127,6 +130,8 @@ class WinScorer:
         return tallies
 
     def _context(self, flags: int) -> Context:
+        if not self.contexts:
+            self.contexts = [None] * 8
         ctx = self.contexts[flags]
         if ctx is None:
             riichi = flags & 1 != 0

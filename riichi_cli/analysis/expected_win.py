@@ -257,8 +257,7 @@ class HandTiles:
 
 class WinShape:
     """One winning hand's readings that have a yaku (`tally`: han, fu, fixed points, each in one int:
-    `packed_tally`), the ura dora's chances, and its expected value by the han that red fives add
-    (computed when first asked)."""
+    `packed_tally`) and the ura dora's chances: its expected value by the han that red fives add."""
 
     def __init__(
         self,
@@ -271,21 +270,12 @@ class WinShape:
         self.weights = weights  # the ura dora's chances of one indicator (`UraHits.weights`)
         self.ura = ura  # or of several, as (ura dora, probability)
         self.dealer = dealer
-        self.values: list[float] = []
 
     def value(self, aka: int, scorer: WinScorer) -> float:
-        values = self.values
-        while len(values) <= aka:
-            values.append(_UNKNOWN)
-        found = values[aka]
-        if found == _UNKNOWN:
-            found = self._value(aka, scorer)
-            values[aka] = found
-        return found
-
-    def _value(self, aka: int, scorer: WinScorer) -> float:
         """Over the ura dora's chances, what the best reading pays by tsumo with the han of ``aka`` red
-        fives and the ura dora found (a fixed amount pays as it is)."""
+        fives and the ura dora found (a fixed amount pays as it is). Not kept: a win is mostly asked
+        once for each number of red fives (a list of values per win cost more than the few asked
+        twice)."""
         tallies = self.tallies
         if not tallies:
             return NO_WIN
@@ -326,7 +316,3 @@ def _best(tallies: list[int], more: i64, dealer: bool, scorer: WinScorer) -> int
         if points > best:
             best = points
     return best
-
-
-#: `WinShape.values` not computed yet (a value is `NO_WIN` or not negative).
-_UNKNOWN: Final = -2.0

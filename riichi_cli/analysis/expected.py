@@ -356,8 +356,10 @@ def _win_values(g: Graph, p: Problem, pool34: list[int], unseen: int) -> WinValu
                 meld_counts[t] = meld_counts[t] + 1
     dora = tuple([t for t, _ in p.dora])
     held = 14 - 3 * len(p.melds)  # the concealed tiles (`check_problem`), all in the pool
+    # the values asked: plain, on the ippatsu draw, on the last, on both
+    asked = len(g.win_hi) * (2 if p.ippatsu and g.riichi else 1) * (2 if p.haitei else 1)
     scorer = WinScorer(
-        p.melds, meld_counts, pool34, dora, p.round_wind, p.seat_wind, p.rules, p.ura, unseen + held
+        p.melds, meld_counts, pool34, dora, p.round_wind, p.seat_wind, p.rules, p.ura, unseen + held, asked
     )
     wins = range(len(g.win_hi))
     hi, lo, kind = g.win_hi, g.win_lo, g.win_kind

@@ -30,14 +30,15 @@ from typing import Final
 
 from ..core.int_table import IntTable
 from ..core.native import i64
-from .parts import load_honors, part_distance, part_key, part_vector, rest_vectors
+from .parts import load_honors, part_key, part_vector, rest_vectors
 from .suit_table import load, suit_moves
-from .vectors import _HONOR_FLAG, _TWO_KINDS, lowered, packed_vector, product
+from .vectors import _HONOR_FLAG, _TWO_KINDS, fill_products, lowered, packed_vector, product
 
 # The engine meets thousands of new suits per problem: their shanten vectors come from the table,
-# the honors' from their 120 shapes, all worked out once here.
+# the honors' from their 120 shapes, and the products of those vectors, all worked out once here.
 load()
 load_honors()
+fill_products()
 
 NUM_KINDS: Final = 37
 #: The kind of each red five (5m 5p 5s) and the tile each red kind is.
@@ -183,6 +184,14 @@ def _parts(hi: i64, lo: i64) -> tuple[i64, i64, i64, i64]:
     )
 
 
+def _distance(a: i64, b: i64, need: i64) -> i64:
+    """The standard shanten of a hand of two parts of vectors ``a`` and ``b`` (or a part and the
+    product of the other three), with ``need`` sets to make: their product's entry for ``need`` sets
+    and the pair, less one (the products are all worked out at import: a read, where the entry alone
+    was worked out and memoised apart)."""
+    return (packed_vector(product(a, b)) >> (4 * (2 * need + 1)) & 15) - 1
+
+
 def _unit(shift: i64) -> i64:
     """``2 ** shift`` in 64 bits. Not ``1 << shift``: compiled, mypyc (2.4) writes a small literal
     shifted by a native int as a C ``int`` shift, wrong from 32 bits on (``1 << 45`` gave 8192)."""
@@ -208,7 +217,7 @@ class Shanten:
         m, p, s, z = _parts(hi, lo)
         mp = product(part_vector(part_key(0, m, self.players)), part_vector(p))
         sz = product(part_vector(s), part_vector(part_key(3, z, self.players)))
-        best: i64 = part_distance(mp, sz, self.need)
+        best: i64 = _distance(mp, sz, self.need)
         if self.closed:
             kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
             closed: i64 = _closed_shanten(kinds, pairs, orphans, paired)
@@ -234,7 +243,7 @@ class Shanten:
         mask |= _part_mask(p, vp, rp, need, sign, 9) << 9
         mask |= _part_mask(s, vs, rs, need, sign, 9) << 18
         mask |= _part_mask(kz, vz, rz, need, sign, 7) << 27
-        base: i64 = part_distance(vm, rm, need)
+        base: i64 = _distance(vm, rm, need)
         if not self.closed:
             return base, mask
         kinds, pairs, orphans, paired = _closed_stats(m, p, s, z)
@@ -378,10 +387,15 @@ class Graph:
         budget: int,
         back_budget: int,
         riichi: bool,
+        start_near: tuple[int, int] = (-1, 0),
     ) -> None:
         self.start = start
         self.start_hi: i64 = start[0]
         self.start_lo: i64 = start[1]
+        #: `Shanten.near` of the starting hand (sign -1; -1: not given): drawing back the tile just
+        #: thrown brings it back as a 14-tile state, and its discards are then known.
+        self.start_shanten: i64 = start_near[0]
+        self.start_kept: i64 = start_near[1]
         self.pool = pool  # copies of each kind not seen by the player, the hand's included
         pool_hi, pool_lo = pack(pool)  # the same as two words, like a hand
         self.pool_hi: i64 = pool_hi
@@ -505,7 +519,11 @@ class Graph:
             self.win14.append(-1)
         budget: i64 = self.back_budget
         start_hi, start_lo, succ = self.start_hi, self.start_lo, self.succ
-        s, kept = self.shanten.near(hi, lo, -1)
+        if hi == start_hi and lo == start_lo and self.start_shanten >= 0:
+            s: i64 = self.start_shanten
+            kept: i64 = self.start_kept
+        else:
+            s, kept = self.shanten.near(hi, lo, -1)
         d: i64
         for d in range(NUM_KINDS):
             shift: i64 = 3 * d if d < 18 else 3 * (d - 18)

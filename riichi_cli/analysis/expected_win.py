@@ -20,6 +20,7 @@ from ..core.reading import readings
 from ..core.rules import Rules
 from ..core.tiles import COUNT_BITS
 from ..core.win_tally import tally
+from .closed_tsumo import ClosedTsumo
 from .expected_graph import StateIndex, kind_tile
 from .expected_ura import WEIGHT_BITS, WEIGHT_MASK, UraHits, total_weight
 
@@ -71,6 +72,8 @@ class WinScorer:
         #: every problem under the same rules (`_points_memo`). By han, fu / 5 and dealer in one list
         #: (0: not known yet); in a dict beyond.
         self.points, self.more_points = _points_memo(rules)
+        #: Closed hands' wins counted without the core's objects (None with melds: the core counts).
+        self.closed = None if melds else ClosedTsumo(round_wind, seat_wind, dora, rules)
 
     def value(self, hi: int, lo: int, kind: int, riichi: bool, ippatsu: bool, haitei: bool) -> float:
         """The expected value of winning with the packed 14 tiles (the winning tile in) on ``kind``;
@@ -91,18 +94,15 @@ class WinScorer:
         return shape.value(reds if self.aka else 0, self)
 
     def _shape(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> WinShape:
-        tiles = self._tiles(tiles_hi, tiles_lo)
-        riichi = flags & 1 != 0
-        hand = Hand(tiles.counts, win, self.melds, (0, 0, 0), False)
-        ctx = self._context(flags)
-        tallies: list[tuple[int, int, int]] = []
-        for r in readings(hand, ctx, self.rules, tiles.splits):
-            counted = tally(r)  # the han and fu `score_reading` would give, without its record
-            if counted is not None:
-                tallies.append(counted)
+        tallies: list[tuple[int, int, int]] | None = None
+        if self.closed is not None:
+            tallies = self.closed.tallies(tiles_hi, tiles_lo, win, flags)
+        if tallies is None:
+            tallies = self._core_tallies(tiles_hi, tiles_lo, win, flags)
         weights: i64 = 1  # without ura dora: one tile in all, finding none (chance 1 of 0 ura)
         chances: list[tuple[int, float]] | None = None
-        if riichi and self.ura and tallies:
+        if flags & 1 and self.ura and tallies:
+            tiles = self._tiles(tiles_hi, tiles_lo)
             if self.ura_hits.draws > 1:
                 if tiles.ura is None:
                     tiles.ura = self.ura_hits.of_words(tiles_hi, tiles_lo)
@@ -112,6 +112,17 @@ class WinScorer:
                     tiles.weights = self.ura_hits.weights(tiles_hi, tiles_lo)
                 weights = tiles.weights
         return WinShape(tallies, weights, chances, self.dealer)
+
+    def _core_tallies(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> list[tuple[int, int, int]]:
+        """The tallies of the hand's readings as the core counts them (`readings`, `tally`)."""
+        counts, splits = _hand_tiles(tiles_hi, tiles_lo)
+        hand = Hand(counts, win, self.melds, (0, 0, 0), False)
+        tallies: list[tuple[int, int, int]] = []
+        for r in readings(hand, self._context(flags), self.rules, splits):
+            counted = tally(r)  # the han and fu `score_reading` would give, without its record
+            if counted is not None:
+                tallies.append(counted)
+        return tallies
 
     def _context(self, flags: int) -> Context:
         ctx = self.contexts[flags]
@@ -135,7 +146,7 @@ class WinScorer:
         found = self.hand_index.find(tiles_hi, tiles_lo)
         if found >= 0:
             return self.hands[found]
-        tiles = _hand_tiles(tiles_hi, tiles_lo)
+        tiles = HandTiles()
         self.hand_index.add(tiles_hi, tiles_lo, found)
         self.hands.append(tiles)
         return tiles
@@ -163,8 +174,8 @@ class WinScorer:
         return table_points(base, dealer, True, self.rules).total
 
 
-def _hand_tiles(tiles_hi: i64, tiles_lo: i64) -> HandTiles:
-    """The record of the 34 counts of two words (tiles 0-17 in ``tiles_hi``, 18-33 in ``tiles_lo``, 3
+def _hand_tiles(tiles_hi: i64, tiles_lo: i64) -> tuple[tuple[int, ...], list[tuple[tuple[Group, ...], int]]]:
+    """The 34 counts of two words (tiles 0-17 in ``tiles_hi``, 18-33 in ``tiles_lo``, 3
     bits each), split by `standard_splits` with each suit's `suit_key` made in the same pass."""
     counts = [0] * 34
     keys = [0, 0, 0, 0]
@@ -185,7 +196,7 @@ def _hand_tiles(tiles_hi: i64, tiles_lo: i64) -> HandTiles:
             suit: i64 = t // 9
             keys[suit] = key << 2 | suit if key else 0
             key = 0
-    return HandTiles(tuple(counts), standard_splits(counts, keys))
+    return tuple(counts), standard_splits(counts, keys)
 
 
 #: `WinScorer.points` and ``more_points`` by what the points of a han and fu depend on (`_payout_key`).
@@ -220,13 +231,10 @@ _TILES_LO: Final = (1 << 48) - 1
 
 
 class HandTiles:
-    """A winning hand's 34 counts (red fives as fives), the ways to split its concealed tiles into
-    groups and a pair (`standard_splits`) and (when first asked) its ura dora chances: packed
-    weights of one indicator (`UraHits.weights`, -1 until asked), or the list of several."""
+    """A winning hand's ura dora chances (by its 34 counts, red fives as fives), when first asked:
+    packed weights of one indicator (`UraHits.weights`, -1 until asked), or the list of several."""
 
-    def __init__(self, counts: tuple[int, ...], splits: list[tuple[tuple[Group, ...], int]]) -> None:
-        self.counts = counts
-        self.splits = splits
+    def __init__(self) -> None:
         self.weights: i64 = -1
         self.ura: list[tuple[int, float]] | None = None
 

@@ -489,12 +489,6 @@ def rest_vectors(a: int, b: int, c: int, d: int) -> tuple[int, int, int, int]:
     return _times(b, cd), _times(a, cd), _times(ab, d), _times(ab, c)
 
 
-def part_distance(vector: int, rest: int, need: int) -> int:
-    """The standard shanten of a hand whose part has ``vector`` and the other three parts ``rest``
-    (`rest_vectors`), with ``need`` sets to make."""
-    return _entry(vector, rest, 2 * need + 1) - 1
-
-
 def _check_size(n: int, need: int, extra: int, what: str) -> None:
     if n != 3 * need + extra:
         raise ValueError(f"{what} needs a hand of {3 * need + extra} concealed tiles, got {n}")

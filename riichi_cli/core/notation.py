@@ -10,18 +10,23 @@ from typing import Final, NoReturn
 from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld, packed_hand
 from .native import i64
-from .tiles import FIVES, TILE_UNIT, name
+from .tiles import COUNT_BITS, FIVES, name
 
-#: The suit (0-3) of a character code below 128, -1 where it is not a suit letter.
-_SUIT_OF: Final[list[int]] = ["mpsz".find(chr(c)) for c in range(128)]
+#: The suit (0-3) of a character code below 128, 4 where it is not a suit letter. Bytes, not a list:
+#: compiled, a byte is read as a native int, where a list item is an object to check and unbox (the
+#: hand reader looks up every character).
+_SUIT_OF: Final = bytes([("mpsz".find(chr(c)) + 5) % 5 for c in range(128)])
 #: A tile as one small int, its code: tile * 2 + 1 for a red five. Small ints are shared objects, so a
 #: list of codes costs no allocation per tile, where (tile, red) pairs would each be a new tuple.
-#: Codes by suit * 10 + digit, -1 where the digit and suit make no tile ("0m" is red 5m).
-_CODE_TABLE: Final[list[int]] = [
-    ((s * 9 + (4 if d == 0 else d - 1)) * 2 + (d == 0)) if s < 3 or 1 <= d <= 7 else -1
+#: Codes by suit * 10 + digit, 255 where the digit and suit make no tile ("0m" is red 5m).
+_NO_CODE: Final = 255
+_CODE_TABLE: Final = bytes([
+    ((s * 9 + (4 if d == 0 else d - 1)) * 2 + (d == 0)) if s < 3 or 1 <= d <= 7 else _NO_CODE
     for s in range(4)
     for d in range(10)
-]
+])  # fmt: skip
+#: Where each tile's count sits in its suit's `tiles.suit_key`: `TILE_UNIT` is 1 shifted by this.
+_UNIT_SHIFT: Final = bytes([2 + COUNT_BITS * ((6 if t >= 27 else 8) - t % 9) for t in range(34)])
 
 
 def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, bool]]:
@@ -34,11 +39,13 @@ def tile_code(text: str) -> int:
     """The code (tile * 2 + red) of a text that is one tile, like ``'1m'`` or ``'0p'``; else -1."""
     if len(text) != 2:
         return -1
-    digit, letter = ord(text[0]) - 48, ord(text[1])
-    suit = _SUIT_OF[letter] if letter < 128 else -1
-    if not 0 <= digit <= 9 or suit < 0:
+    digit: i64 = ord(text[0]) - 48
+    letter: i64 = ord(text[1])
+    suit: i64 = _SUIT_OF[letter] if letter < 128 else 4
+    if not 0 <= digit <= 9 or suit == 4:
         return -1
-    return _CODE_TABLE[suit * 10 + digit]
+    code: i64 = _CODE_TABLE[suit * 10 + digit]
+    return -1 if code == _NO_CODE else code
 
 
 def scan_codes(text: str, start: int = 0, end: int | None = None) -> list[int]:
@@ -52,13 +59,13 @@ def scan_codes(text: str, start: int = 0, end: int | None = None) -> list[int]:
         if 48 <= code <= 57:  # a digit
             i += 1
             continue
-        suit: i64 = _SUIT_OF[code] if code < 128 else -1
-        if i == first or suit < 0:
+        suit: i64 = _SUIT_OF[code] if code < 128 else 4
+        if i == first or suit == 4:
             _refuse(text, start, stop)
         k: i64 = first
         while k < i:
             tile: i64 = _CODE_TABLE[suit * 10 + ord(text[k]) - 48]
-            if tile < 0:  # 0z, 8z, 9z
+            if tile == _NO_CODE:  # 0z, 8z, 9z
                 _refuse(text, start, stop)
             out.append(tile)
             k += 1
@@ -190,8 +197,8 @@ def _read(text: str) -> tuple[list[int], tuple[int, int, int], list[Meld], int, 
         if 48 <= code <= 57:  # a digit
             i += 1
             continue
-        suit: i64 = _SUIT_OF[code] if code < 128 else -1
-        if i == first or suit < 0:  # a meld, or bad notation
+        suit: i64 = _SUIT_OF[code] if code < 128 else 4
+        if i == first or suit == 4:  # a meld, or bad notation
             end: i64 = _group_end(text, i)
             colon = text.find(":", start, end)
             if colon < 0:
@@ -203,23 +210,25 @@ def _read(text: str) -> tuple[list[int], tuple[int, int, int], list[Meld], int, 
         k: i64 = first
         while k < i:
             tile_code: i64 = _CODE_TABLE[suit * 10 + ord(text[k]) - 48]
-            if tile_code < 0:  # 0z, 8z, 9z
+            if tile_code == _NO_CODE:  # 0z, 8z, 9z
                 _refuse(text, start, _group_end(text, i))
             t: i64 = tile_code >> 1
             n: i64 = counts[t] + 1
             counts[t] = n
             plain = plain and n <= 4
-            if t < 9:
-                k0 += TILE_UNIT[t]
+            unit: i64 = 1  # `TILE_UNIT[t]` without unboxing a list item; shifted as a variable (mypyc
+            unit = unit << _UNIT_SHIFT[t]  # shifts a literal 1 as a 32-bit C int)
+            if suit == 0:
+                k0 += unit
                 red0 += tile_code & 1
-            elif t < 18:
-                k1 += TILE_UNIT[t]
+            elif suit == 1:
+                k1 += unit
                 red1 += tile_code & 1
-            elif t < 27:
-                k2 += TILE_UNIT[t]
+            elif suit == 2:
+                k2 += unit
                 red2 += tile_code & 1
             else:
-                k3 += TILE_UNIT[t]
+                k3 += unit
             last = tile_code
             tiles += 1
             k += 1

@@ -247,13 +247,15 @@ def score_request(req: Request, as_named: bool = False) -> Result:
             detail=f"furiten_{kind}",
         )
     best: Result | None = None  # by `Result.key`; of equals, the first reading
-    short: list[Shortfall] = []
+    short: list[Shortfall] | None = None  # made for the first (a win has none)
     for r in found:
         res = score_reading(r)
         if isinstance(res, Result):
             if best is None or res.key > best.key:
                 best = res
         elif res is not None:
+            if short is None:
+                short = []
             short.append(res)
     if best is not None:
         return best

@@ -144,10 +144,16 @@ def _may_be_yakuman(r: Reading) -> bool:
     )
 
 
+#: What `find_yakuman` returns for an ordinary hand: one shared empty list (callers only read it), not a
+#: new one per reading.
+_NO_YAKUMAN: Final[list[tuple[YakumanDef, int]]] = []
+
+
 def find_yakuman(r: Reading) -> list[tuple[YakumanDef, int]]:
-    """The yakuman of a reading with their multipliers; one only without ``yakuman_stacking``."""
+    """The yakuman of a reading with their multipliers; one only without ``yakuman_stacking``. The
+    list is the caller's to read, not to change (a hand without any is answered by a shared one)."""
     if not _may_be_yakuman(r):
-        return []
+        return _NO_YAKUMAN
     found: list[tuple[YakumanDef, int]] = []
     for y in YAKUMAN:
         n = y.count(r)

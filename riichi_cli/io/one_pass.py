@@ -166,8 +166,8 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
             tenhou=bool(flags & 64),
             chiihou=bool(flags & 128),
             renhou=bool(flags & 256),
-            dora=tuple(code >> 1 for code in dora),
-            ura=tuple(code >> 1 for code in ura),
+            dora=_tiles(dora),
+            ura=_tiles(ura),
             honba=honba,
             riichi_sticks=sticks,
         )
@@ -180,11 +180,16 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
     return Request(hand, context, rules, ident)
 
 
+#: `_codes` of a key not given: one shared empty list (only read), not a new one per hand.
+_NO_CODES: Final[list[int]] = []
+
+
 def _codes(value: object, key: str) -> list[int]:
     """`tile_codes` of a key's value: a list of one-tile texts (``["1m"]``, the common form) read here,
-    anything else by `tile_codes` (which reads it alike or refuses it)."""
+    anything else by `tile_codes` (which reads it alike or refuses it). Not to be changed: the list of
+    a key not given is shared."""
     if value is None:
-        return []
+        return _NO_CODES
     if type(value) is not list:
         return tile_codes(value, key)
     out: list[int] = []
@@ -194,6 +199,16 @@ def _codes(value: object, key: str) -> list[int]:
             return tile_codes(value, key)
         out.append(code)
     return out
+
+
+def _tiles(codes: list[int]) -> tuple[int, ...]:
+    """The tiles of tile codes (without the red bit); ``()`` for none, without a generator."""
+    n: i64 = len(codes)
+    if n == 0:
+        return ()
+    if n == 1:
+        return (codes[0] >> 1,)
+    return tuple([code >> 1 for code in codes])
 
 
 def _within_limits(hand: Hand, dora: list[int], ura: list[int], aka_dora: int) -> bool:

@@ -23,12 +23,29 @@ from riichi_cli.files.pool import WorkerLost
 pytestmark = pytest.mark.skipif(not forked.can_fork(), reason="no fork on this system")
 
 
-def _no_children_left() -> bool:
-    try:
-        os.waitpid(-1, os.WNOHANG)
-    except ChildProcessError:
-        return True
-    return False
+@pytest.fixture(autouse=True)
+def forked_pids(monkeypatch) -> list[int]:
+    """The pids of the children forked by each test."""
+    pids: list[int] = []
+    real = forked._Child.__init__
+
+    def init(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        pids.append(self.pid)
+
+    monkeypatch.setattr(forked._Child, "__init__", init)
+    return pids
+
+
+def _reaped(pids: list[int]) -> bool:
+    """Whether every child is gone and reaped (none left running or a zombie)."""
+    for pid in pids:
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            continue
+        return False
+    return bool(pids)
 
 
 # -- forked_map -----------------------------------------------------------------------------------
@@ -38,10 +55,10 @@ def _square(x: int) -> int:
     return x * x
 
 
-def test_every_share_comes_back_in_order():
+def test_every_share_comes_back_in_order(forked_pids):
     split = [[1, 2], [3], [4, 5, 6], [7]]
     assert list(forked.forked_map(_square, split)) == [x * x for x in range(1, 8)]
-    assert _no_children_left()
+    assert len(forked_pids) == 3 and _reaped(forked_pids)
 
 
 def _fail_on_5(x: int) -> int:
@@ -50,12 +67,12 @@ def _fail_on_5(x: int) -> int:
     return x
 
 
-def test_an_error_in_a_child_comes_after_the_results_before_it():
+def test_an_error_in_a_child_comes_after_the_results_before_it(forked_pids):
     got = []
     with pytest.raises(ValueError, match="bad 5"):
         for value in forked.forked_map(_fail_on_5, [[1, 2], [3, 4, 5, 6], [7]]):
             got.append(value)
-    assert got == [1, 2, 3, 4] and _no_children_left()
+    assert got == [1, 2, 3, 4] and _reaped(forked_pids)
 
 
 def _die_on_4(x: int) -> int:
@@ -64,12 +81,12 @@ def _die_on_4(x: int) -> int:
     return x
 
 
-def test_a_killed_child_is_worker_lost_after_the_results_before_its_share():
+def test_a_killed_child_is_worker_lost_after_the_results_before_its_share(forked_pids):
     got = []
     with pytest.raises(WorkerLost, match="killed by signal 9"):
         for value in forked.forked_map(_die_on_4, [[1, 2], [3, 4], [5]]):
             got.append(value)
-    assert got == [1, 2] and _no_children_left()
+    assert got == [1, 2] and _reaped(forked_pids)
 
 
 def _slow(x: int) -> int:
@@ -78,11 +95,11 @@ def _slow(x: int) -> int:
     return x
 
 
-def test_closing_early_ends_the_children():
+def test_closing_early_ends_the_children(forked_pids):
     work = forked.forked_map(_slow, [[1], [2], [3]])
     assert next(work) == 1
     work.close()
-    assert _no_children_left()
+    assert _reaped(forked_pids)
 
 
 def _spill_twice(x: int) -> tuple[int, int]:
@@ -186,7 +203,7 @@ def _records(paths: list[str], jobs: int, render=None) -> list:
 
 
 @pytest.mark.parametrize("spool", [True, False])
-def test_forked_records_are_those_of_one_job(inputs, monkeypatch, spool):
+def test_forked_records_are_those_of_one_job(inputs, monkeypatch, spool, forked_pids):
     monkeypatch.setattr(shares, "MIN_SHARE", 1)
     if not spool:
         monkeypatch.setattr(forked, "can_spool", lambda: False)
@@ -195,7 +212,7 @@ def test_forked_records_are_those_of_one_job(inputs, monkeypatch, spool):
     assert len(one) > 8000
     for jobs in (2, 7) if spool else (3,):
         assert _records(paths, jobs) == one
-    assert _no_children_left()
+    assert _reaped(forked_pids)
 
 
 def test_a_round_at_a_time(inputs, monkeypatch):

@@ -21,14 +21,15 @@ _TERMINAL: Final = 2
 _HONOR: Final = 4
 _GREEN: Final = 8
 _SUIT_BIT: Final = 16
-_BITS: Final = [
+#: Bytes, not a list: compiled, a byte is read as a native int (a list item is an object to unbox).
+_BITS: Final = bytes([
     (_ORPHAN if t in ORPHANS else 0)
     | (_TERMINAL if t in TERMINALS else 0)
     | (_HONOR if t >= 27 else 0)
     | (_GREEN if t in GREEN_TILES else 0)
     | (_SUIT_BIT << (t // 9))
     for t in range(34)
-]
+])  # fmt: skip
 _ALL_BITS: Final = (_SUIT_BIT << 4) - 1
 _M: Final = _SUIT_BIT
 _P: Final = _SUIT_BIT << 1
@@ -60,7 +61,7 @@ class Reading:
         self.h: HandFacts = h
         # copied from the shared facts because the predicates read them constantly
         self.closed: bool = h.closed
-        self.counts: list[int] = h.counts
+        self.counts: tuple[int, ...] = h.counts
         self.ctx: Context = h.ctx
         self.rules: Rules = h.rules
         self.seat_tile: int = h.seat_tile
@@ -112,7 +113,8 @@ class HandFacts:
         self.rules: Rules = rules
         self.win: int = hand.win_tile
         self.closed: bool = hand.is_closed
-        self.counts: list[int] = hand.all_counts()
+        # The concealed counts themselves when there is no meld (no copy to make and free).
+        self.counts: tuple[int, ...] = tuple(hand.all_counts()) if hand.melds else hand.concealed
         counts = self.counts
         self.seat_tile: int = wind_tile(ctx.seat_wind)
         self.round_tile: int = wind_tile(ctx.round_wind)

@@ -45,11 +45,26 @@ _CONCEALED_SETS: Final = tuple([(kind, t, False, False) for kind in (SEQ, TRIP) 
 _RON_TRIPS: Final = tuple([(TRIP, t, True, False) for t in range(34)])
 
 
+#: Bits per first tile in `Reading.trip_starts` and ``seq_starts`` (tiles below 64; four sets at most).
+START_BITS: Final = 6
+START_MASK: Final = 63
+
+
+def _starts(packed: i64, n: i64) -> list[int]:
+    """The ``n`` first tiles packed in ``packed`` (`START_BITS` bits each, the first lowest), as a list."""
+    out: list[int] = []
+    i: i64
+    for i in range(n):
+        out.append(packed >> (START_BITS * i) & START_MASK)
+    return out
+
+
 class Reading:
     """One way to read the hand. ``form`` is standard, chiitoitsu or kokushi."""
 
     __slots__ = (
-        "form", "sets", "pair", "wait", "trips", "seqs", "trip_bits", "seq_bits", "concealed_trips", "kans",
+        "form", "sets", "pair", "wait", "trip_starts", "seq_starts", "n_trips", "n_seqs", "trip_bits",
+        "seq_bits", "concealed_trips", "kans",
         "h", "closed", "counts", "ctx", "rules", "seat_tile", "round_tile", "win_tile", "hand",
     )  # fmt: skip
 
@@ -68,27 +83,45 @@ class Reading:
         self.round_tile: int = h.round_tile
         self.win_tile: int = h.win
         self.hand: Hand = h.hand
-        trips: list[int] = []
-        seqs: list[int] = []
+        # The triplets' and the sequences' first tiles packed in native ints (`START_BITS` bits each, in
+        # the sets' order) with their numbers, not in lists: two lists a reading to make and free
+        # cost more than the tests that read them (`trips` and `seqs` make the lists when asked).
+        trip_starts: i64 = 0
+        seq_starts: i64 = 0
+        n_trips: i64 = 0
+        n_seqs: i64 = 0
         concealed = kans = trip_bits = seq_bits = 0
         for kind, t, is_open, is_kan in sets:
+            first: i64 = t
             if kind == TRIP:
-                trips.append(t)
+                trip_starts |= first << (START_BITS * n_trips)
+                n_trips += 1
                 trip_bits |= 1 << t
                 concealed += not is_open
                 kans += is_kan
             else:
-                seqs.append(t)
+                seq_starts |= first << (START_BITS * n_seqs)
+                n_seqs += 1
                 seq_bits |= 1 << t
-        # Lists, not tuples: a reading is a working value the scorer and the report read (no
-        # equality or hash of its own), so freezing them would only cost two copies.
-        self.trips: list[int] = trips
-        self.seqs: list[int] = seqs
+        self.trip_starts: int = trip_starts
+        self.seq_starts: int = seq_starts
+        self.n_trips: int = n_trips
+        self.n_seqs: int = n_seqs
         # One bit per tile that starts a triplet (or quad) / a sequence: `has_trip` and `has_seq`.
         self.trip_bits: int = trip_bits
         self.seq_bits: int = seq_bits
         self.concealed_trips: int = concealed
         self.kans: int = kans
+
+    @property
+    def trips(self) -> list[int]:
+        """The first tile of each triplet or quad, in the sets' order."""
+        return _starts(self.trip_starts, self.n_trips)
+
+    @property
+    def seqs(self) -> list[int]:
+        """The first tile of each sequence, in the sets' order."""
+        return _starts(self.seq_starts, self.n_seqs)
 
     def has_trip(self, t: int) -> bool:
         """Whether a triplet or quad of ``t`` is among the sets."""

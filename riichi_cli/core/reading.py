@@ -6,7 +6,7 @@ each way is a reading, and the scorer keeps the one that pays most.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from .context import Context
 from .decompose import SEQ, TRIP, Group, is_chiitoitsu, is_kokushi, standard_splits
@@ -41,8 +41,12 @@ _Z: Final = _SUIT_BIT << 3
 Set = tuple[int, int, bool, bool]
 #: The concealed sets by kind * 34 + tile, and the triplets a ron completes by tile: shared values,
 #: so a reading builds no tuple per set.
-_CONCEALED_SETS: Final = tuple([(kind, t, False, False) for kind in (SEQ, TRIP) for t in range(34)])
-_RON_TRIPS: Final = tuple([(TRIP, t, True, False) for t in range(34)])
+#: Typed as objects: read as `Set`, compiled code unpacks a tuple into native values and packs a new
+#: one where it is stored (a tuple made and freed per set).
+_CONCEALED_SETS: Final[tuple[object, ...]] = tuple(
+    [(kind, t, False, False) for kind in (SEQ, TRIP) for t in range(34)]
+)
+_RON_TRIPS: Final[tuple[object, ...]] = tuple([(TRIP, t, True, False) for t in range(34)])
 
 
 #: Bits per first tile in `Reading.trip_starts` and ``seq_starts`` (tiles below 64; four sets at most).
@@ -184,10 +188,11 @@ def _standard(
 ) -> Reading:
     """The reading of concealed ``groups`` and ``melds`` where the winning tile completed group ``i``
     (-1: the pair) with ``wait``; a triplet completed by a ron counts as open."""
-    sets = [_CONCEALED_SETS[kind * 34 + t] for kind, t in groups]
+    sets: list[object] = [_CONCEALED_SETS[kind * 34 + t] for kind, t in groups]
     if wait == "shanpon" and not h.ctx.tsumo:
         sets[i] = _RON_TRIPS[h.win]
-    return Reading("standard", tuple(sets) + melds if melds else tuple(sets), pair, wait, h)
+    concealed = cast(tuple[Set, ...], tuple(sets))  # the shared tuples themselves
+    return Reading("standard", concealed + melds if melds else concealed, pair, wait, h)
 
 
 def readings(

@@ -100,6 +100,13 @@ def dora_items(r: Reading) -> list[YakuItem]:
     Three players: a set-aside North (kita) is one han itself (the ``kita`` item) and is a tile like
     any other for the indicators, so an indicator pointing at North adds one dora per kita.
     """
+    items: list[YakuItem] = []
+    add_dora_items(r, items)
+    return items
+
+
+def add_dora_items(r: Reading, items: list[YakuItem]) -> None:
+    """Append `dora_items` to ``items`` (a result's list: no list of their own to make and join)."""
     ctx, counts, players = r.ctx, r.counts, r.ctx.players
     if ctx.kita:
         with_kita = list(counts)
@@ -113,8 +120,7 @@ def dora_items(r: Reading) -> list[YakuItem]:
         for i in ctx.ura:
             ura += counts[dora_of_players(i, players)]
     aka = r.hand.aka_count() if r.rules.aka_dora else 0
-    items: list[YakuItem] = []  # in BONUS_IDS order
-    if dora:
+    if dora:  # in BONUS_IDS order
         items.append(bonus_item(0, dora))
     if aka:
         items.append(bonus_item(1, aka))
@@ -122,7 +128,6 @@ def dora_items(r: Reading) -> list[YakuItem]:
         items.append(bonus_item(2, ura))
     if ctx.kita:
         items.append(bonus_item(3, ctx.kita))
-    return items
 
 
 def _finish(
@@ -194,7 +199,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     lines = fu_lines(r, no_tsumo_fu)
     fu = round_fu(lines)
     items = [y.item(closed) for y in found]
-    items += dora_items(r)
+    add_dora_items(r, items)
     han = 0
     for item in items:
         han += item.han or 0

@@ -40,13 +40,13 @@ from .expected_graph import (
     FIVES,
     NUM_KINDS,
     RED_KINDS,
+    TILE_OF,
     UNIT_HI,
     UNIT_LO,
     Graph,
     Shanten,
     count_of,
     kind_tile,
-    pack,
 )  # fmt: skip
 from .expected_solve import PerTurn, WinValues, solve
 from .expected_win import WinScorer
@@ -55,8 +55,10 @@ from .expected_win import WinScorer
 LAST_TURN: Final = 18
 #: The targets a discard can be best for, in the order `Analysis.best` lists them.
 TARGETS: Final = ("ev", "win", "tenpai")
-#: Red fives of 5m 5p 5s in the set by the ``aka_dora`` option.
-_RED_LIMITS: Final = {0: (0, 0, 0), 2: (0, 1, 1), 3: (1, 1, 1), 4: (1, 2, 1)}
+#: Red fives of 5m 5p 5s in the set by the ``aka_dora`` option (lists: compiled, a tuple read at a
+#: variable place is boxed into a new tuple first).
+_RED_LIMITS: Final = {0: [0, 0, 0], 2: [0, 1, 1], 3: [1, 1, 1], 4: [1, 2, 1]}
+_NO_REDS: Final = [0, 0, 0]
 #: `FIVES` and `RED_KINDS` as lists: compiled, a Final tuple of another module is built anew at each use.
 _FIVES: Final = list(FIVES)
 _RED_KINDS: Final = list(RED_KINDS)
@@ -242,18 +244,37 @@ def _analyze(p: Problem) -> Analysis:
 
 
 def _start_key(p: Problem) -> tuple[int, int]:
-    """The packed starting hand, red fives as their own kinds."""
-    counts = list(p.counts) + [0, 0, 0]
+    """The packed starting hand, red fives as their own kinds (`pack`, read from the counts in place)."""
+    hi: i64 = 0
+    lo: i64 = 0
+    shift: i64 = 0
+    for c in p.counts:
+        n: i64 = c
+        if shift < _LO_SHIFT:
+            hi |= n << shift
+        else:
+            lo |= n << (shift - _LO_SHIFT)
+        shift += 3
+    reds = [p.reds[0], p.reds[1], p.reds[2]]  # a list: see `_RED_LIMITS`
     for s in range(3):
-        counts[_FIVES[s]] -= p.reds[s]
-        counts[_RED_KINDS[s]] = p.reds[s]
-    return pack(counts)
+        r: i64 = reds[s]
+        five = _FIVES[s]
+        hi -= r * _UNIT_HI[five]
+        lo += r * (_UNIT_LO[_RED_KINDS[s]] - _UNIT_LO[five])
+    return hi, lo
+
+
+#: Where kind 18 (the first in ``lo``) starts in the bits of the counts read in order.
+_LO_SHIFT: Final = 3 * 18
+#: `UNIT_HI` and `UNIT_LO` as this module's lists (compiled, read without a look-up).
+_UNIT_HI: Final = list(UNIT_HI)
+_UNIT_LO: Final = list(UNIT_LO)
 
 
 def _pool(p: Problem, start: tuple[int, int]) -> list[int]:
     """Copies of each kind the player cannot see (the hand's own included), refusing more copies than
     the set has."""
-    red_limit = _RED_LIMITS.get(p.rules.aka_dora, (0, 0, 0))
+    red_limit = _RED_LIMITS.get(p.rules.aka_dora, _NO_REDS)
     pool = [4] * NUM_KINDS
     for s in range(3):
         pool[_FIVES[s]] = 4 - red_limit[s]
@@ -261,43 +282,62 @@ def _pool(p: Problem, start: tuple[int, int]) -> list[int]:
     if p.rules.players == 3:
         for t in NOT_IN_THREE_PLAYER:
             pool[t] = 0
-    seen: list[tuple[int, bool]] = list(p.dora) + list(p.seen)
+    _take(pool, p.dora)
+    _take(pool, p.seen)
     for meld in p.melds:
-        seen += meld.pairs()
-    for t, red in seen:
-        k = _RED_KINDS[t // 9] if red and t in _FIVES else t
-        pool[k] = pool[k] - 1
+        _take(pool, tuple(meld.pairs()))
     hi: i64 = start[0]
     lo: i64 = start[1]
+    k: i64
     for k in range(NUM_KINDS):
-        if pool[k] < count_of(hi, lo, k):
-            tile = kind_tile(k)
-            if k >= 34:
-                raise InvalidHand(
-                    f"more red {name(tile)} than the rules have (aka_dora: {p.rules.aka_dora})",
-                    detail="too_many_red_fives",
-                )
-            if p.rules.players == 3 and tile in NOT_IN_THREE_PLAYER:
-                raise InvalidHand(not_in_set(tile), detail="not_in_three_player_set")
-            raise InvalidHand(
-                f"more than four {name(tile)} (hand, melds, indicators and seen tiles together)",
-                detail="fifth_copy",
-            )
+        left: i64 = pool[k]
+        if left < count_of(hi, lo, k):
+            _refuse(p, k)
     return pool
+
+
+def _take(pool: list[int], pairs: tuple[tuple[int, bool], ...]) -> None:
+    """Take seen tiles, (tile, red) pairs, out of the pool."""
+    for t, red in pairs:
+        k = _RED_KINDS[t // 9] if red and t < 27 and t % 9 == 4 else t
+        pool[k] = pool[k] - 1
+
+
+def _refuse(p: Problem, k: int) -> None:
+    """The error for more copies of kind ``k`` than the set has."""
+    tile = kind_tile(k)
+    if k >= 34:
+        raise InvalidHand(
+            f"more red {name(tile)} than the rules have (aka_dora: {p.rules.aka_dora})",
+            detail="too_many_red_fives",
+        )
+    if p.rules.players == 3 and tile in NOT_IN_THREE_PLAYER:
+        raise InvalidHand(not_in_set(tile), detail="not_in_three_player_set")
+    raise InvalidHand(
+        f"more than four {name(tile)} (hand, melds, indicators and seen tiles together)",
+        detail="fifth_copy",
+    )
 
 
 def _top_discards(g: Graph, start: tuple[int, int], s0: int, kept: int) -> list[tuple[int, int]]:
     """(kind, 13-tile state) of each discard the model reaches from the starting hand, in tile order,
     a red five just after its plain five. ``kept``: the tiles whose discard keeps the shanten
     (`Shanten.near`)."""
-    hi, lo = start
+    hi: i64 = start[0]
+    lo: i64 = start[1]
+    keeps: i64 = kept
+    back: i64 = g.back_budget
     out: list[tuple[int, int]] = []
     for k in _KIND_ORDER:
         if count_of(hi, lo, k):
-            s13 = s0 + 1 - (kept >> kind_tile(k) & 1)
-            if s13 == s0 or s13 <= g.back_budget:
-                out.append((k, g.state13(hi - UNIT_HI[k], lo - UNIT_LO[k], s13, 0)))
+            s13: i64 = s0 + 1 - (keeps >> _TILE_OF[k] & 1)
+            if s13 == s0 or s13 <= back:
+                out.append((k, g.state13(hi - _UNIT_HI[k], lo - _UNIT_LO[k], s13, 0)))
     return out
+
+
+#: `TILE_OF` as this module's list.
+_TILE_OF: Final = list(TILE_OF)
 
 
 #: The kinds in the order of the answer's rows: tile order, a red five just after its plain five.
@@ -329,14 +369,17 @@ def _win_values(g: Graph, p: Problem, pool34: list[int]) -> WinValues:
 def _discard_value(g: Graph, unseen34: list[int], kind: int, i: int, n: int, values: PerTurn) -> DiscardValue:
     """One row of the answer: the discard, its acceptance, its values per turn."""
     s13 = g.shanten13[i]
-    better = g.start_better[i]  # the draws that lower the shanten (a tile held four times has none unseen)
+    # The draws that lower the shanten (a tile held four times has none unseen).
+    better: i64 = g.start_better[i]
     acceptance: list[tuple[str, int]] = []
     total = 0
+    t: i64
     for t in range(34):
-        unseen = unseen34[t]
-        if unseen > 0 and better >> t & 1:
-            acceptance.append((name(t), unseen))
-            total += unseen
+        if better >> t & 1:
+            unseen = unseen34[t]
+            if unseen > 0:
+                acceptance.append((name(t), unseen))
+                total += unseen
     tenpai = tuple(values.tenpai[n])
     win = tuple(values.win[n])
     ev = tuple(values.ev[n])

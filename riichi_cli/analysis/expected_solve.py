@@ -89,33 +89,47 @@ def solve(g: Graph, wins: WinValues, unseen: int, turn: int, watched: list[int],
         if best.offer >= 0 and wins.last[best.offer] != NO_WIN:
             best.tenpai = 1.0
             best.win = 1.0
-    # Each watched state's values, from turn 18 backwards (reversed at the end).
-    out_t = [[states[i].tenpai] for i in watched]
-    out_w = [[0.0] for _ in watched]
-    out_e = [[0.0] for _ in watched]
+    # Each watched state's values per turn, written from turn 18 backwards into rows made whole first
+    # (a write in place costs less than an append, and no row is reversed).
+    watch = [states[i] for i in watched]
+    first_turn: i64 = turn
+    size: i64 = LAST_DRAW - first_turn + 2
+    out_t = [[0.0] * size for _ in watched]
+    out_w = [[0.0] * size for _ in watched]
+    out_e = [[0.0] * size for _ in watched]
+    n: i64
+    for n in range(len(watch)):
+        out_t[n][size - 1] = watch[n].tenpai
     ends13, ends14 = _ends(g.depth13), _ends(g.depth14)
+    last13: i64 = len(ends13) - 1
+    last14: i64 = len(ends14) - 1
     succ, drawn = _successors(g, states), _drawn(g, bests)
+    draws = g.draws_b
+    plain_values, last_values = wins.plain, wins.last
+    first_values, last_first = wins.ippatsu, wins.last_ippatsu
+    left: i64 = unseen
     top = 0.0  # the most any 13-tile state's (stale) expected score is worth from the next turn
-    for t in range(LAST_DRAW, turn - 1, -1):
+    t: i64 = LAST_DRAW
+    while t >= first_turn:
         last = t == LAST_DRAW
-        plain = wins.last if last else wins.plain
-        first = wins.last_ippatsu if last else wins.ippatsu
+        plain = last_values if last else plain_values
         # Only the states reached in t - turn draws or fewer matter from turn t.
-        reach = min(t - turn, len(ends13) - 1)
-        n13, n14 = ends13[reach], ends14[min(reach, len(ends14) - 1)]
+        reach: i64 = t - first_turn
+        if reach > last13:
+            reach = last13
+        n13: i64 = ends13[reach]
+        n14: i64 = ends14[reach if reach < last14 else last14]
         _after_draw(n14, succ, plain, bests, top)
         if ippatsu:
-            _first_draw(n14, succ, plain, first, bests)
-        top = _before_draw(g.draws_b, n13, float(unseen - t), states, drawn, ippatsu)
-        for n in range(len(watched)):
-            state = states[watched[n]]
-            out_t[n].append(state.tenpai)
-            out_w[n].append(state.win)
-            out_e[n].append(state.ev)
-    for n in range(len(watched)):
-        out_t[n].reverse()
-        out_w[n].reverse()
-        out_e[n].reverse()
+            _first_draw(n14, succ, plain, last_first if last else first_values, bests)
+        top = _before_draw(draws, n13, float(left - t), states, drawn, ippatsu)
+        at: i64 = t - first_turn
+        for n in range(len(watch)):
+            state = watch[n]
+            out_t[n][at] = state.tenpai
+            out_w[n][at] = state.win
+            out_e[n][at] = state.ev
+        t -= 1
     return PerTurn(out_t, out_w, out_e)
 
 

@@ -19,7 +19,7 @@ from typing import Final
 from ..core.int_table import IntTable
 from ..core.native import i64
 from ..core.rules import Rules
-from ..core.tiles import DRAGONS, GREEN_TILES, ORPHANS, TERMINALS, dora_of_players, wind_tile
+from ..core.tiles import DRAGONS, GREEN_TILES, ORPHANS, TERMINALS, WINDS, dora_of_players, wind_tile
 from ..core.yaku import YAKU
 
 # A suit's split in one int: five fields of 9 bits (one bit per tile of the suit), then the pair.
@@ -63,6 +63,7 @@ def _mask(tiles: tuple[int, ...] | frozenset[int]) -> int:
 _ORPHAN_BITS: Final = _mask(ORPHANS)
 _TERMINAL_BITS: Final = _mask(TERMINALS)
 _DRAGON_BITS: Final = _mask(DRAGONS)
+_WIND_BITS: Final = [1 << t for t in WINDS]
 #: Sequence starts holding a terminal (1 and 7 of each suit), and 1-4-7 of the man suit (ittsu).
 _OUTSIDE_STARTS: Final = _mask((0, 6, 9, 15, 18, 24))
 _STRAIGHT: Final = _mask((0, 3, 6))
@@ -80,6 +81,19 @@ _WORD: Final = (1 << 27) - 1
 #: list (`_SPLITS`), found by their first place << 8 | how many. Bounded like `decompose._splits`.
 #: The first is the split of an empty suit: no group, no pair.
 _SPLITS: Final[list[int]] = [0]
+
+#: A tally (`win_tally.tally`: han, fu, fixed points) in one int: the han in the low 8 bits, the fu
+#: in the next 8, the fixed points above.
+FU_AT: Final = 8
+FIXED_AT: Final = 16
+
+
+def packed_tally(counted: tuple[int, int, int]) -> int:
+    """The int of a tally."""
+    han, fu, fixed = counted
+    return han | fu << FU_AT | fixed << FIXED_AT
+
+
 _SPLIT_IDS: Final = IntTable(8, 20)
 _MAX_SPLITS: Final = 1 << 20
 
@@ -88,19 +102,25 @@ class ClosedTsumo:
     """Counts the wins of one problem: the winds, dora indicators and rules fixed."""
 
     def __init__(self, round_wind: str, seat_wind: str, dora: tuple[int, ...], rules: Rules) -> None:
-        self.round_tile: i64 = wind_tile(round_wind)
-        self.seat_tile: i64 = wind_tile(seat_wind)
-        self.dora = [dora_of_players(i, rules.players) for i in dora]
+        round_tile: i64 = wind_tile(round_wind)
+        seat_tile: i64 = wind_tile(seat_wind)
+        self.round_tile = round_tile
+        self.seat_tile = seat_tile
+        players = rules.players
+        targets: list[int] = []
+        for i in dora:
+            targets.append(dora_of_players(i, players))
+        self.dora = targets
         self.min_han: i64 = rules.min_han
         self.ippatsu = rules.ippatsu
         self.double_wind_fu: i64 = rules.double_wind_pair_fu
         #: The pairs worth fu (`fu.pair_fu`) and the ones that forbid pinfu: dragons, seat and round.
-        self.value_pairs: i64 = _mask((*DRAGONS, wind_tile(round_wind), wind_tile(seat_wind)))
+        self.value_pairs: i64 = _DRAGON_BITS | _WIND_BITS[round_tile - 27] | _WIND_BITS[seat_tile - 27]
 
-    def tallies(self, hi: i64, lo: i64, win: i64, flags: i64) -> list[tuple[int, int, int]] | None:
+    def tallies(self, hi: i64, lo: i64, win: i64, flags: i64) -> list[int] | None:
         """`tally` of every reading of the closed 14 tiles packed in ``hi`` and ``lo`` (3 bits a
-        tile: 0-17, 18-33) that has one, won by tsumo on ``win``; ``flags``: riichi 1, ippatsu 2,
-        haitei 4. None when the hand is not one counted here (the core's `tally` says)."""
+        tile: 0-17, 18-33) that has one (`packed_tally`), won by tsumo on ``win``; ``flags``: riichi 1,
+        ippatsu 2, haitei 4. None when the hand is not one counted here (the core's `tally` says)."""
         man: i64 = hi & _WORD
         pin: i64 = hi >> 27
         sou: i64 = lo & _WORD
@@ -127,7 +147,7 @@ class ClosedTsumo:
         t: i64
         for t in self.dora:
             dora += hi >> 3 * t & 7 if t < 18 else lo >> 3 * (t - 18) & 7
-        out: list[tuple[int, int, int]] = []
+        out: list[int] = []
         m0, m1 = _splits_of(man, 0)
         p0, p1 = _splits_of(pin, 0)
         s0, s1 = _splits_of(sou, 0)
@@ -148,7 +168,7 @@ class ClosedTsumo:
                             return None
         if (man | pin | sou | honor) & (_LOW_BITS | _HIGH_BITS) == 0:  # seven pairs (14 tiles)
             if han + _CHIITOITSU >= self.min_han:
-                out.append((han + _CHIITOITSU + dora, 25, 0))
+                out.append(han + _CHIITOITSU + dora | 25 << FU_AT)
         elif not out:  # thirteen orphans, or no win
             return None
         return out
@@ -162,7 +182,7 @@ class ClosedTsumo:
         win: i64,
         han: i64,
         dora: i64,
-        out: list[tuple[int, int, int]],
+        out: list[int],
     ) -> bool:
         """Append the tallies of the readings of one split per suit (man ``xa``, pin, sou, honors
         ``xd``) where the winning tile fits; False when the split has three triplets or more (a
@@ -247,9 +267,9 @@ class ClosedTsumo:
                     self._add(han, dora, fu + 2, out)
         return True
 
-    def _add(self, han: i64, dora: i64, fu: i64, out: list[tuple[int, int, int]]) -> None:
+    def _add(self, han: i64, dora: i64, fu: i64, out: list[int]) -> None:
         if han >= self.min_han:
-            out.append((han + dora, -(-fu // 10) * 10, 0))
+            out.append(han + dora | (-(-fu // 10) * 10) << FU_AT)
 
 
 def _splits_of(word: i64, honors: i64) -> tuple[i64, i64]:

@@ -519,9 +519,12 @@ class Graph:
             self.win14.append(-1)
         budget: i64 = self.back_budget
         start_hi, start_lo, succ = self.start_hi, self.start_lo, self.succ
-        if hi == start_hi and lo == start_lo and self.start_shanten >= 0:
-            s: i64 = self.start_shanten
-            kept: i64 = self.start_kept
+        if s14 < 0:  # complete: no tile less keeps it so (13 tiles are never complete), none asked
+            s: i64 = -1
+            kept: i64 = 0
+        elif hi == start_hi and lo == start_lo and self.start_shanten >= 0:
+            s = self.start_shanten
+            kept = self.start_kept
         else:
             s, kept = self.shanten.near(hi, lo, -1)
         d: i64

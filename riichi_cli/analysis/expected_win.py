@@ -20,7 +20,7 @@ from ..core.reading import readings
 from ..core.rules import Rules
 from ..core.tiles import COUNT_BITS
 from ..core.win_tally import tally
-from .closed_tsumo import ClosedTsumo
+from .closed_tsumo import FIXED_AT, FU_AT, ClosedTsumo, packed_tally
 from .expected_graph import StateIndex, kind_tile
 from .expected_ura import WEIGHT_BITS, WEIGHT_MASK, UraHits, total_weight
 
@@ -61,7 +61,8 @@ class WinScorer:
         #: tile (`value`): a look-up is native arithmetic on the two words, no dict key made.
         self.shapes: list[WinShape] = []
         self.shape_index = StateIndex()
-        #: The 34 tiles' counts and ura dora chances by the 34 tiles (any winning tile, any flags).
+        #: The 34 tiles' ura dora chances by the 34 tiles (any winning tile, any flags). One index with
+        #: the wins' was tried: more instructions with many wins (longer probes, a second look-up).
         self.hands: list[HandTiles] = []
         self.hand_index = StateIndex()
         #: One Context per (riichi, ippatsu, haitei) flags: the situation is the same for every hand.
@@ -94,7 +95,7 @@ class WinScorer:
         return shape.value(reds if self.aka else 0, self)
 
     def _shape(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> WinShape:
-        tallies: list[tuple[int, int, int]] | None = None
+        tallies: list[int] | None = None
         if self.closed is not None:
             tallies = self.closed.tallies(tiles_hi, tiles_lo, win, flags)
         if tallies is None:
@@ -113,15 +114,16 @@ class WinScorer:
                 weights = tiles.weights
         return WinShape(tallies, weights, chances, self.dealer)
 
-    def _core_tallies(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> list[tuple[int, int, int]]:
-        """The tallies of the hand's readings as the core counts them (`readings`, `tally`)."""
+    def _core_tallies(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> list[int]:
+        """The tallies of the hand's readings as the core counts them (`readings`, `tally`), packed
+        (`packed_tally`)."""
         counts, splits = _hand_tiles(tiles_hi, tiles_lo)
         hand = Hand(counts, win, self.melds, (0, 0, 0), False)
-        tallies: list[tuple[int, int, int]] = []
+        tallies: list[int] = []
         for r in readings(hand, self._context(flags), self.rules, splits):
             counted = tally(r)  # the han and fu `score_reading` would give, without its record
             if counted is not None:
-                tallies.append(counted)
+                tallies.append(packed_tally(counted))
         return tallies
 
     def _context(self, flags: int) -> Context:
@@ -206,12 +208,21 @@ _SLOTS: Final = 32 * 32 * 2
 
 
 def _points_memo(rules: Rules) -> tuple[list[int], dict[int, int]]:
+    if _LAST_RULES and _LAST_RULES[0] is rules:  # the problems of a run share their Rules
+        return _LAST_MEMO[0]
     key = _payout_key(rules)
     found = _POINTS.get(key)
     if found is None:
         found = ([0] * _SLOTS, {})
         _POINTS[key] = found
+    _LAST_RULES[:] = [rules]
+    _LAST_MEMO[:] = [found]
     return found
+
+
+#: The Rules `_points_memo` last met and their memo.
+_LAST_RULES: Final[list[Rules]] = []
+_LAST_MEMO: Final[list[tuple[list[int], dict[int, int]]]] = []
 
 
 def _payout_key(rules: Rules) -> int:
@@ -240,12 +251,13 @@ class HandTiles:
 
 
 class WinShape:
-    """One winning hand's readings that have a yaku (`tally`: han, fu, fixed points), the ura dora's
-    chances, and its expected value by the han that red fives add (computed when first asked)."""
+    """One winning hand's readings that have a yaku (`tally`: han, fu, fixed points, each in one int:
+    `packed_tally`), the ura dora's chances, and its expected value by the han that red fives add
+    (computed when first asked)."""
 
     def __init__(
         self,
-        tallies: list[tuple[int, int, int]],
+        tallies: list[int],
         weights: i64,
         ura: list[tuple[int, float]] | None,
         dealer: bool,
@@ -289,11 +301,23 @@ class WinShape:
         return total
 
 
-def _best(tallies: list[tuple[int, int, int]], more: int, dealer: bool, scorer: WinScorer) -> int:
-    """What the best reading pays by tsumo with ``more`` han (a fixed amount pays as it is)."""
-    best = 0
-    for han, fu, fixed in tallies:
-        points = fixed if fixed else scorer.points_of(han + more, fu, dealer)
+def _best(tallies: list[int], more: i64, dealer: bool, scorer: WinScorer) -> int:
+    """What the best reading pays by tsumo with ``more`` han (a fixed amount pays as it is). The points
+    of a han and fu read from the scorer's memo here, `WinScorer.points_of` called only to fill it."""
+    memo = scorer.points
+    side: i64 = 1 if dealer else 0
+    best: i64 = 0
+    i: i64
+    for i in range(len(tallies)):
+        counted: i64 = tallies[i]
+        points: i64 = counted >> FIXED_AT
+        if points == 0:
+            han: i64 = (counted & 255) + more
+            fu: i64 = counted >> FU_AT & 255
+            if 0 <= han < 32 and fu < 160 and fu % 5 == 0:
+                points = memo[(han << 6) + (fu // 5 << 1) + side]
+            if points == 0:
+                points = scorer.points_of(han, fu, dealer)
         if points > best:
             best = points
     return best

@@ -11,6 +11,7 @@ side by side while the parent only cuts and writes; its records are written once
 from __future__ import annotations
 
 import os
+import stat
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from contextlib import closing
@@ -21,9 +22,13 @@ from ..core.rules import Rules, rules_from_options, rules_options
 from ..io.json_lines import line_records
 from ..io.result_text import Record, refused_record, score_record
 from .chunks import chunk_items, cut
+from .forked import Spool, can_fork, copy_out, forked_map, spill
 from .loader import Unit, decode, json_line, read_file, unit_items, units
 from .pool import Here, pool_map, set_worker_rules, worker_rules
+from .shares import rounds, split
 
+#: What a group of records writes to the output, as bytes (`results` with ``render``).
+Render = Callable[[list[Record]], bytes]
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
 LINES_PER_TASK = 256
 #: A YAML input larger than this is cut into runs of its items for the workers (`chunks`); one that
@@ -44,9 +49,10 @@ class Runs:
 
 
 class RunRecords:
-    """A worker's answer to one run: its records, or None when the run does not read alone."""
+    """A worker's answer to one run: its records (or their output, `Spooled`), or None when the run
+    does not read alone."""
 
-    def __init__(self, records: list[Record] | None) -> None:
+    def __init__(self, records: list[Record] | Spooled | None) -> None:
         self.records = records
 
 
@@ -83,13 +89,29 @@ def _score_task(task: list[Unit]) -> list[Record] | RunRecords:
     return task_records(task, worker_rules())
 
 
+def work_units(pieces: Iterator[Unit], jobs: int, cuts: deque[Runs] | None = None) -> Iterator[Unit]:
+    """The pieces as the workers take them: with ``cuts`` a big YAML input as runs of its items
+    (noted in ``cuts``), else as ``jobs`` parts (each worker parses it and scores its own share)."""
+    for unit in pieces:
+        if unit[0] in ("lines", "line", "failed"):
+            yield unit
+            continue
+        runs = runs_of(unit, jobs) if cuts is not None else None
+        if runs is None:
+            yield from parts(unit, jobs)
+        elif cuts is not None and len(runs) > 1:
+            cuts.append(Runs(len(runs) - 1, runs[0]))
+            yield from runs[1:]
+        else:
+            yield runs[0]  # its refusal
+
+
 def tasks(pieces: Iterator[Unit], jobs: int, cuts: deque[Runs] | None = None) -> Iterator[list[Unit]]:
-    """Pieces grouped for workers: up to `LINES_PER_TASK` JSON lines together, other pieces alone;
-    with ``cuts`` a big YAML input as runs of its items (noted in ``cuts``), else as ``jobs`` parts
-    (each worker parses it and scores its own share)."""
+    """`work_units` grouped for workers: up to `LINES_PER_TASK` JSON lines together, other pieces
+    alone."""
     lines: list[Unit] = []
     count = 0
-    for unit in pieces:
+    for unit in work_units(pieces, jobs, cuts):
         if unit[0] == "lines":  # the lines of a block read, cut where a task is full
             for part in _cut_lines(unit, LINES_PER_TASK - count):
                 lines.append(part)
@@ -107,15 +129,7 @@ def tasks(pieces: Iterator[Unit], jobs: int, cuts: deque[Runs] | None = None) ->
             yield lines
             lines, count = [], 0
         if unit[0] != "line":
-            runs = runs_of(unit, jobs) if cuts is not None else None
-            if runs is None:
-                yield from ([part] for part in parts(unit, jobs))
-                continue
-            if cuts is not None and len(runs) > 1:
-                cuts.append(Runs(len(runs) - 1, runs[0]))
-                yield from ([run] for run in runs[1:])
-            else:
-                yield runs  # its refusal
+            yield [unit]
     if lines:
         yield lines
 
@@ -168,13 +182,22 @@ def parts(unit: Unit, jobs: int) -> list[Unit]:
 
 
 def results(
-    paths: list[str], jobs: int, rules: Rules, stdin: Callable[[], BinaryIO], scheduler: str | None = None
-) -> Iterator[list[Record]]:
+    paths: list[str],
+    jobs: int,
+    rules: Rules,
+    stdin: Callable[[], BinaryIO],
+    scheduler: str | None = None,
+    render: Render | None = None,
+) -> Iterator[list[Record] | Spooled]:
     """Every hand's record in input order, in groups as they are ready (a JSON line alone with one
     job, up to `LINES_PER_TASK` with more). Close the iterator to stop early: that ends the pool.
 
     ``scheduler`` sends the pieces to a running Dask scheduler instead (`cluster.NoDask` when it
-    cannot): YAML files go as their text, since the workers may not see this machine's files."""
+    cannot): YAML files go as their text, since the workers may not see this machine's files.
+
+    Files and folders with more jobs are shared out between forked children (`forked`); then with
+    ``render`` (what a group writes, as bytes) a child's groups come as `Spooled`: their output,
+    which the caller copies out as it is in place of writing the records."""
     pieces = units(paths, stdin, blocks=not scheduler)
     if scheduler:
         from .cluster import dask_map
@@ -188,6 +211,9 @@ def results(
             yield unit_records(unit, rules)
         return
     cuts: deque[Runs] = deque()
+    if can_fork() and read_ahead(paths):
+        yield from _joined(_forked(work_units(pieces, jobs, cuts), jobs, rules, render), cuts, rules)
+        return
     work = pool_map(_score_task, _first_share_here(tasks(pieces, jobs, cuts), rules), jobs, set_worker_rules,
                     (rules_options(rules),))  # fmt: skip
     with closing(work):
@@ -195,12 +221,12 @@ def results(
 
 
 def _joined(
-    work: Iterator[list[Record] | RunRecords], cuts: deque[Runs], rules: Rules
-) -> Iterator[list[Record]]:
+    work: Iterator[list[Record] | RunRecords | Spooled], cuts: deque[Runs], rules: Rules
+) -> Iterator[list[Record] | Spooled]:
     """The groups of records in order, the runs of each cut input put back together: their records
     when every run read alone (`chunks` says why that is the whole input's), else the input read whole
     here, which gives what one job gives (its hands, or its one error)."""
-    held: list[list[Record]] = []
+    held: list[list[Record] | Spooled] = []
     alone, seen = True, 0
     for group in work:
         if not isinstance(group, RunRecords):
@@ -215,6 +241,82 @@ def _joined(
             whole = cuts.popleft().whole
             yield from held if alone else [unit_records(whole, rules)]
             held, alone, seen = [], True, 0
+
+
+def read_ahead(paths: list[str]) -> bool:
+    """Whether the inputs may be read before they are scored: files and folders (a folder's FIFOs
+    are not read), not stdin, a pipe or a device, whose hands are answered as they arrive."""
+    for path in paths:
+        if path == "-":
+            return False
+        try:
+            mode = os.stat(path).st_mode
+        except (OSError, ValueError):
+            continue  # its error record
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            return False
+    return True
+
+
+def _forked(
+    units: Iterator[Unit], jobs: int, rules: Rules, render: Render | None
+) -> Iterator[list[Record] | RunRecords | Spooled]:
+    """The groups of records of ``units``, a round of them at a time shared out between this process
+    and forked children (`forked`, `shares`); with ``render`` the children's groups come as their
+    output, `Spooled`."""
+    child = lambda unit: _spilled(_group(unit, rules), render)
+    for weighed in rounds(units):
+        work = forked_map(lambda unit: _group(unit, rules), split(weighed, jobs), child, _received)
+        with closing(work):
+            yield from work
+
+
+def _group(unit: Unit, rules: Rules) -> list[Record] | RunRecords:
+    """The records of one piece (of a run of a cut YAML file, as `RunRecords`)."""
+    return run_records(unit, rules) if unit[0] == "chunk" else unit_records(unit, rules)
+
+
+def _spilled(group: list[Record] | RunRecords, render: Render | None) -> list | tuple:
+    """A child's group as it sends it (`marshal`): records as they are; with ``render``, their
+    output written to the spool, as ``(start, length, hands, codes of the refused)``; a run's in a
+    tuple of one (None when the run does not read alone)."""
+    if isinstance(group, RunRecords):
+        records = group.records
+        assert not isinstance(records, Spooled)  # made here, not received
+        return (None if records is None else _spilled(records, render),)
+    if render is None:
+        return group
+    start, length = spill(render(group))
+    return (start, length, len(group), [code for _, ok, code in group if not ok])
+
+
+def _received(sent: list | tuple, spool: Spool | None) -> list[Record] | RunRecords | Spooled:
+    """A group as a child sent it (`_spilled`), as the parent's groups are."""
+    if isinstance(sent, tuple) and len(sent) == 1:
+        return RunRecords(None if sent[0] is None else _unspilled(sent[0], spool))
+    return _unspilled(sent, spool)
+
+
+def _unspilled(sent: list | tuple, spool: Spool | None) -> list[Record] | Spooled:
+    if isinstance(sent, list):
+        return sent
+    assert spool is not None
+    return Spooled(spool, *sent)
+
+
+class Spooled:
+    """A group of records a child wrote out to its spool as `Render` makes it: ``copy_to`` writes it
+    to the output, `Summary.add_spooled` counts it."""
+
+    def __init__(self, spool: Spool, start: int, length: int, hands: int, codes: list[str | None]) -> None:
+        self.spool, self.start, self.length = spool, start, length
+        self.hands, self.codes = hands, codes
+
+    def __len__(self) -> int:
+        return self.hands
+
+    def copy_to(self, fd: int) -> None:
+        copy_out(self.spool, self.start, self.length, fd)
 
 
 def _first_share_here(work: Iterator[list[Unit]], rules: Rules) -> Iterator[list[Unit] | Here]:
@@ -262,6 +364,12 @@ class Summary:
         for _, ok, code in records:
             if not ok:
                 self.errors[code] += 1
+
+    def add_spooled(self, group: Spooled) -> None:
+        """`add` for each hand of a group written out by a child."""
+        self.hands += group.hands
+        for code in group.codes:
+            self.errors[code] += 1
 
     def as_dict(self) -> dict:
         failed = sum(self.errors.values())

@@ -45,7 +45,6 @@ from .expected_graph import (
     UNIT_LO,
     Graph,
     Shanten,
-    count_of,
     kind_tile,
 )  # fmt: skip
 from .expected_solve import PerTurn, WinValues, solve
@@ -206,10 +205,11 @@ def _analyze(p: Problem) -> Analysis:
     pool34 = pool[:34]
     for s in range(3):  # a red five's copies are its five's
         pool34[_FIVES[s]] = pool34[_FIVES[s]] + pool[_RED_KINDS[s]]
-    unseen34 = [pool34[t] - p.counts[t] for t in range(34)]
+    # Unseen: the pool less the concealed tiles (check_problem: 14 less 3 a meld).
     unseen = 0
-    for n in unseen34:
+    for n in pool:
         unseen += n
+    unseen -= 14 - 3 * len(p.melds)
     if unseen - (LAST_TURN - 1) < 1:
         raise InvalidContext(
             f"{unseen} unseen tiles: too few for draws up to turn {LAST_TURN - 1}", detail="too_few_unseen"
@@ -232,7 +232,7 @@ def _analyze(p: Problem) -> Analysis:
     values = solve(g, wins, unseen, p.turn, [i for _, i in tops], p.ippatsu and p.riichi and closed)
     discards = []
     for n, (kind, i) in enumerate(tops):
-        discards.append(_discard_value(g, unseen34, kind, i, n, values))
+        discards.append(_discard_value(g, pool34, p.counts, kind, i, n, values))
     best = {}
     for target in TARGETS:
         top = discards[0]
@@ -291,7 +291,7 @@ def _pool(p: Problem, start: tuple[int, int]) -> list[int]:
     k: i64
     for k in range(NUM_KINDS):
         left: i64 = pool[k]
-        if left < count_of(hi, lo, k):
+        if left < (hi >> (3 * k) if k < 18 else lo >> (3 * k - 54)) & 7:  # `count_of`, inline
             _refuse(p, k)
     return pool
 
@@ -328,8 +328,9 @@ def _top_discards(g: Graph, start: tuple[int, int], s0: int, kept: int) -> list[
     keeps: i64 = kept
     back: i64 = g.back_budget
     out: list[tuple[int, int]] = []
+    k: i64
     for k in _KIND_ORDER:
-        if count_of(hi, lo, k):
+        if (hi >> (3 * k) if k < 18 else lo >> (3 * k - 54)) & 7:  # `count_of`, inline
             s13: i64 = s0 + 1 - (keeps >> _TILE_OF[k] & 1)
             if s13 == s0 or s13 <= back:
                 out.append((k, g.state13(hi - _UNIT_HI[k], lo - _UNIT_LO[k], s13, 0)))
@@ -366,8 +367,11 @@ def _win_values(g: Graph, p: Problem, pool34: list[int]) -> WinValues:
     return WinValues(plain, ippatsu, last, both)
 
 
-def _discard_value(g: Graph, unseen34: list[int], kind: int, i: int, n: int, values: PerTurn) -> DiscardValue:
-    """One row of the answer: the discard, its acceptance, its values per turn."""
+def _discard_value(
+    g: Graph, pool34: list[int], counts: tuple[int, ...], kind: int, i: int, n: int, values: PerTurn
+) -> DiscardValue:
+    """One row of the answer: the discard, its acceptance (the unseen copies: ``pool34`` less the 14
+    tiles' ``counts``), its values per turn."""
     s13 = g.shanten13[i]
     # The draws that lower the shanten (a tile held four times has none unseen).
     better: i64 = g.start_better[i]
@@ -376,7 +380,7 @@ def _discard_value(g: Graph, unseen34: list[int], kind: int, i: int, n: int, val
     t: i64
     for t in range(34):
         if better >> t & 1:
-            unseen = unseen34[t]
+            unseen = pool34[t] - counts[t]
             if unseen > 0:
                 acceptance.append((name(t), unseen))
                 total += unseen

@@ -134,14 +134,16 @@ def _least_splits(v: i64, rest: i64, target: i64) -> i64:
     (`riichi_cli.analysis.vectors.packed_vector`)."""
     best: i64 = 999
     splits: i64 = 0
+    bit: i64 = 1  # 2 ** j, kept native (see `_unit`)
     j: i64
     for j in range(target + 1):
         x: i64 = (v >> (4 * j) & 15) + (rest >> (4 * (target - j)) & 15)
         if x < best:
             best = x
-            splits = _unit(j)
+            splits = bit
         elif x == best:
-            splits |= _unit(j)
+            splits |= bit
+        bit <<= 1
     return splits
 
 

@@ -54,6 +54,8 @@ from .expected_win import WinScorer
 LAST_TURN: Final = 18
 #: The targets a discard can be best for, in the order `Analysis.best` lists them.
 TARGETS: Final = ("ev", "win", "tenpai")
+#: `TARGETS` as a list (compiled, a Final tuple is built anew at each use).
+_TARGET_LIST: Final = list(TARGETS)
 #: Red fives of 5m 5p 5s in the set by the ``aka_dora`` option (lists: compiled, a tuple read at a
 #: variable place is boxed into a new tuple first).
 _RED_LIMITS: Final = {0: [0, 0, 0], 2: [0, 1, 1], 3: [1, 1, 1], 4: [1, 2, 1]}
@@ -234,9 +236,10 @@ def _analyze(p: Problem) -> Analysis:
     for n, (kind, i) in enumerate(tops):
         discards.append(_discard_value(g, pool34, p.counts, kind, i, n, values))
     best = {}
-    for target in TARGETS:
+    for target in _TARGET_LIST:
         top = discards[0]
-        for d in discards[1:]:
+        for n in range(1, len(discards)):
+            d = discards[n]
             if d.value(target) > top.value(target):
                 top = d
         best[target] = top.tile

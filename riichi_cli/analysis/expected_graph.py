@@ -71,11 +71,14 @@ def pack(counts: list[int]) -> tuple[int, int]:
     """A hand's two words from its 37 counts."""
     hi: i64 = 0  # native words: a shift of a boxed int is a call
     lo: i64 = 0
-    k: i64
-    for k in range(18):
-        hi += i64(counts[k]) << (3 * k)
-    for k in range(18, NUM_KINDS):
-        lo += i64(counts[k]) << (3 * (k - 18))
+    shift: i64 = 0
+    for c in counts:  # walked in line, no index checked
+        n: i64 = c
+        if shift < 54:  # kinds 0-17 in hi
+            hi += n << shift
+        else:
+            lo += n << (shift - 54)
+        shift += 3
     return hi, lo
 
 

@@ -45,7 +45,6 @@ from .expected_graph import (
     UNIT_LO,
     Graph,
     Shanten,
-    count_of,
     kind_tile,
 )  # fmt: skip
 from .expected_solve import PerTurn, WinValues, solve
@@ -56,6 +55,8 @@ from .expected_win import WinScorer
 LAST_TURN: Final = 18
 #: The targets a discard can be best for, in the order `Analysis.best` lists them.
 TARGETS: Final = ("ev", "win", "tenpai")
+#: `TARGETS` as a list (compiled, a Final tuple is built anew at each use).
+_TARGET_LIST: Final = list(TARGETS)
 #: Red fives of 5m 5p 5s in the set by the ``aka_dora`` option (lists: compiled, a tuple read at a
 #: variable place is boxed into a new tuple first).
 _RED_LIMITS: Final = {0: [0, 0, 0], 2: [0, 1, 1], 3: [1, 1, 1], 4: [1, 2, 1]}
@@ -207,10 +208,11 @@ def _analyze(p: Problem) -> Analysis:
     pool34 = pool[:34]
     for s in range(3):  # a red five's copies are its five's
         pool34[_FIVES[s]] = pool34[_FIVES[s]] + pool[_RED_KINDS[s]]
-    unseen34 = [pool34[t] - p.counts[t] for t in range(34)]
+    # Unseen: the pool less the concealed tiles (check_problem: 14 less 3 a meld).
     unseen = 0
-    for n in unseen34:
+    for n in pool:
         unseen += n
+    unseen -= 14 - 3 * len(p.melds)
     if unseen - (LAST_TURN - 1) < 1:
         raise InvalidContext(
             f"{unseen} unseen tiles: too few for draws up to turn {LAST_TURN - 1}", detail="too_few_unseen"
@@ -233,11 +235,12 @@ def _analyze(p: Problem) -> Analysis:
     values = solve(g, wins, unseen, p.turn, [i for _, i in tops], p.ippatsu and p.riichi and closed)
     discards = []
     for n, (kind, i) in enumerate(tops):
-        discards.append(_discard_value(g, unseen34, kind, i, n, values))
+        discards.append(_discard_value(g, pool34, p.counts, kind, i, n, values))
     best = {}
-    for target in TARGETS:
+    for target in _TARGET_LIST:
         top = discards[0]
-        for d in discards[1:]:
+        for n in range(1, len(discards)):
+            d = discards[n]
             if d.value(target) > top.value(target):
                 top = d
         best[target] = top.tile
@@ -292,7 +295,7 @@ def _pool(p: Problem, start: tuple[int, int]) -> list[int]:
     k: i64
     for k in range(NUM_KINDS):
         left: i64 = pool[k]
-        if left < count_of(hi, lo, k):
+        if left < (hi >> (3 * k) if k < 18 else lo >> (3 * k - 54)) & 7:  # `count_of`, inline
             _refuse(p, k)
     return pool
 
@@ -326,23 +329,27 @@ def _top_discards(g: Graph, start: tuple[int, int], s0: int, kept: int) -> list[
     (`Shanten.near`)."""
     hi: i64 = start[0]
     lo: i64 = start[1]
-    keeps: i64 = kept
-    back: i64 = g.back_budget
     out: list[tuple[int, int]] = []
-    for k in _KIND_ORDER:
-        if count_of(hi, lo, k):
-            s13: i64 = s0 + 1 - (keeps >> _TILE_OF[k] & 1)
-            if s13 == s0 or s13 <= back:
-                out.append((k, g.state13(hi - _UNIT_HI[k], lo - _UNIT_LO[k], s13, 0)))
+    t: i64
+    for t in range(34):
+        if (hi >> (3 * t) if t < 18 else lo >> (3 * t - 54)) & 7:  # `count_of`, inline
+            _top_discard(g, hi, lo, s0, kept, t, out)
+        if t < 27 and t % 9 == 4:  # a five: its red kind next
+            red: i64 = 34 + t // 9
+            if lo >> (3 * red - 54) & 7:
+                _top_discard(g, hi, lo, s0, kept, red, out)
     return out
+
+
+def _top_discard(g: Graph, hi: i64, lo: i64, s0: i64, kept: i64, k: i64, out: list[tuple[int, int]]) -> None:
+    """`_top_discards` of kind ``k`` (held): its 13-tile state, if the model reaches it."""
+    s13: i64 = s0 + 1 - (kept >> _TILE_OF[k] & 1)
+    if s13 == s0 or s13 <= g.back_budget:
+        out.append((k, g.state13(hi - _UNIT_HI[k], lo - _UNIT_LO[k], s13, 0)))
 
 
 #: `TILE_OF` as this module's list.
 _TILE_OF: Final = list(TILE_OF)
-
-
-#: The kinds in the order of the answer's rows: tile order, a red five just after its plain five.
-_KIND_ORDER: Final = [k for t in range(34) for k in ([t, RED_KINDS[FIVES.index(t)]] if t in FIVES else [t])]
 
 
 def _win_values(g: Graph, p: Problem, pool34: list[int], unseen: int) -> WinValues:
@@ -375,8 +382,11 @@ def _win_values(g: Graph, p: Problem, pool34: list[int], unseen: int) -> WinValu
     return WinValues(plain, ippatsu, last, both)
 
 
-def _discard_value(g: Graph, unseen34: list[int], kind: int, i: int, n: int, values: PerTurn) -> DiscardValue:
-    """One row of the answer: the discard, its acceptance, its values per turn."""
+def _discard_value(
+    g: Graph, pool34: list[int], counts: tuple[int, ...], kind: int, i: int, n: int, values: PerTurn
+) -> DiscardValue:
+    """One row of the answer: the discard, its acceptance (the unseen copies: ``pool34`` less the 14
+    tiles' ``counts``), its values per turn."""
     s13 = g.shanten13[i]
     # The draws that lower the shanten (a tile held four times has none unseen).
     better: i64 = g.start_better[i]
@@ -385,7 +395,7 @@ def _discard_value(g: Graph, unseen34: list[int], kind: int, i: int, n: int, val
     t: i64
     for t in range(34):
         if better >> t & 1:
-            unseen = unseen34[t]
+            unseen = pool34[t] - counts[t]
             if unseen > 0:
                 acceptance.append((name(t), unseen))
                 total += unseen

@@ -71,11 +71,14 @@ def pack(counts: list[int]) -> tuple[int, int]:
     """A hand's two words from its 37 counts."""
     hi: i64 = 0  # native words: a shift of a boxed int is a call
     lo: i64 = 0
-    k: i64
-    for k in range(18):
-        hi += i64(counts[k]) << (3 * k)
-    for k in range(18, NUM_KINDS):
-        lo += i64(counts[k]) << (3 * (k - 18))
+    shift: i64 = 0
+    for c in counts:  # walked in line, no index checked
+        n: i64 = c
+        if shift < 54:  # kinds 0-17 in hi
+            hi += n << shift
+        else:
+            lo += n << (shift - 54)
+        shift += 3
     return hi, lo
 
 
@@ -134,14 +137,16 @@ def _least_splits(v: i64, rest: i64, target: i64) -> i64:
     (`riichi_cli.analysis.vectors.packed_vector`)."""
     best: i64 = 999
     splits: i64 = 0
+    bit: i64 = 1  # 2 ** j, kept native (see `_unit`)
     j: i64
     for j in range(target + 1):
         x: i64 = (v >> (4 * j) & 15) + (rest >> (4 * (target - j)) & 15)
         if x < best:
             best = x
-            splits = _unit(j)
+            splits = bit
         elif x == best:
-            splits |= _unit(j)
+            splits |= bit
+        bit <<= 1
     return splits
 
 
@@ -416,8 +421,10 @@ class Graph:
         self._depth = 0  # the depth of the state being expanded
         # States by their words (`StateIndex`). A 14-tile win is a state per winning kind: its kind
         # plus one is tagged above hi's bits (`_WIN_TAG`), 0 for no win.
-        self.index13 = StateIndex()
-        self.index14 = StateIndex()
+        # A tenpai hand with no draw but its wins (budget 0) has a few states: small first tables.
+        slots: i64 = _FEW_SLOTS if budget == 0 else _FIRST_SLOTS
+        self.index13 = StateIndex(slots)
+        self.index14 = StateIndex(slots)
         self.hi13, self.lo13 = self.index13.his, self.index13.los
         self.draw_lo: list[int] = []
         self.draws: list[int] = []
@@ -465,7 +472,7 @@ class Graph:
         self.succ_b, self.succ = packed(self.succ), []
         self.win14_b = packed([w + 1 for w in self.win14])
         # Every 14-tile state is found: their index goes before the solver's values come.
-        self.index14 = StateIndex()
+        self.index14.drop()
 
     def _draws(self, i: int) -> None:
         # Native words: the shifts below stay machine instructions (a boxed int's shift is a call).
@@ -549,17 +556,22 @@ class Graph:
 _WIN_TAG: Final = 54
 
 
+#: Slots of a new `StateIndex` (a power of two), and of one for a problem of a few states.
+_FIRST_SLOTS: Final = 1 << 6
+_FEW_SLOTS: Final = 1 << 4
+
+
 class StateIndex:
     """States numbered in order by their two words: open addressing over a list of state numbers
     (-1 for an empty slot), each slot checked against the words kept. A dict would take one boxed key
     (an int object made, hashed and freed) for every look-up; here a look-up is native arithmetic and
     list reads. Never forgets a state (it doubles when half full)."""
 
-    def __init__(self) -> None:
+    def __init__(self, slots: i64 = _FIRST_SLOTS) -> None:
         self.his: list[int] = []
         self.los: list[int] = []
-        self.slots: list[int] = [-1] * _FIRST_SLOTS
-        self.mask: i64 = _FIRST_SLOTS - 1
+        self.slots: list[int] = [-1] * slots
+        self.mask: i64 = slots - 1
 
     def find(self, hi: i64, lo: i64) -> i64:
         """The number of the state of words ``hi``, ``lo``; for a new one ``-1 - slot``, the empty
@@ -587,6 +599,13 @@ class StateIndex:
             self._grow()
         return n
 
+    def drop(self) -> None:
+        """Forget every state (their words and slots freed; `find` still answers, for nothing)."""
+        self.his = []
+        self.los = []
+        self.slots = [-1]
+        self.mask = 0
+
     def _grow(self) -> None:
         size: i64 = 2 * (self.mask + 1)
         self.slots = slots = [-1] * size
@@ -602,7 +621,6 @@ class StateIndex:
             slots[i] = v
 
 
-_FIRST_SLOTS: Final = 1 << 6
 #: Knuth's multiplicative hashing constant (2**32 / golden ratio).
 _SPREAD: Final = 2654435761
 
@@ -619,21 +637,34 @@ def _slot(hi: i64, lo: i64, mask: i64) -> i64:
 #: An `array` type code of 4-byte unsigned ints (``I`` on every common platform).
 _WORD: Final = "I" if array("I").itemsize == 4 else "L"
 _BIG_ENDIAN: Final = sys.byteorder == "big"
-#: Up to this many numbers are packed through one int (`packed`).
+#: Up to this many numbers are packed without an array (`packed`): an array costs ~2,000 instructions
+#: to make, more than a few numbers cost to join.
 _FEW: Final = 8
+#: The 4 bytes of each number below 256.
+_SMALL_WORDS: Final = [n.to_bytes(4, "little") for n in range(256)]
 
 
 def packed(values: list[int]) -> bytes:
     """Numbers from 0 to 2**32 - 1 as 4 bytes each, little-endian (`word` reads one back)."""
-    if len(values) <= _FEW:  # one int's bytes: an array costs more to make than a few values to add
-        whole = 0
-        for i in range(len(values) - 1, -1, -1):
-            whole = whole << 32 | values[i]
-        return whole.to_bytes(4 * len(values), "little")
+    if len(values) <= _FEW:
+        parts: list[bytes] = []
+        for v in values:
+            if v >= 256:
+                return _packed_few(values)
+            parts.append(_SMALL_WORDS[v])
+        return b"".join(parts)
     words = array(_WORD, values)
     if _BIG_ENDIAN:
         words.byteswap()
     return words.tobytes()
+
+
+def _packed_few(values: list[int]) -> bytes:
+    """`packed` of a few numbers, through one int's bytes."""
+    whole = 0
+    for i in range(len(values) - 1, -1, -1):
+        whole = whole << 32 | values[i]
+    return whole.to_bytes(4 * len(values), "little")
 
 
 def word(data: bytes, i: i64) -> i64:

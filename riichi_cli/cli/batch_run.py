@@ -12,7 +12,7 @@ from contextlib import closing
 
 from ..core.rules import Rules
 from ..files.batch import Summary, results
-from .streams import progress, write_json_texts
+from .streams import json_lines_bytes, progress, write_json_texts
 
 
 def echo_error(message: str) -> None:
@@ -65,11 +65,17 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
     live = fmt == "jsonl" and _live(paths)
     out = sys.stdout
     rows: list[dict] = []
-    groups = results(paths, jobs, rules, lambda: sys.stdin.buffer, scheduler)
+    render = json_lines_bytes(out) if fmt == "jsonl" else None
+    groups = results(paths, jobs, rules, lambda: sys.stdin.buffer, scheduler, render)
     first = True
     with closing(groups):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
         try:
             for group in progress(groups, "scoring", weight=len):
+                if not isinstance(group, list):  # JSON lines a child wrote out: copied as they are
+                    counts.add_spooled(group)
+                    out.flush()
+                    group.copy_to(out.fileno())
+                    continue
                 counts.add_all(group)
                 if fmt == "table":
                     rows.extend(json.loads(text) for text, _, _ in group)

@@ -6,6 +6,7 @@ common command lines (`quick`), and click was a fifth of its start-up.
 
 from __future__ import annotations
 
+import codecs
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -41,6 +42,39 @@ def write_json_texts(texts: list[str], out, before: str, sep: str, end: str) -> 
         for i, text in enumerate(texts):
             write_json_text(text, out, sep if i < len(texts) - 1 else "")
         out.write(end)
+
+
+class _Encoded:
+    """A text sink that keeps what it is given encoded, whole or not at all, as a text stream does."""
+
+    def __init__(self, encoding: str, errors: str) -> None:
+        self.encoding, self.errors = encoding, errors
+        self.parts: list[bytes] = []
+
+    def write(self, text: str) -> None:
+        self.parts.append(text.encode(self.encoding, self.errors))
+
+
+def json_lines_bytes(out) -> Callable[[list[tuple[str, bool, str | None]]], bytes] | None:
+    """What writing a group of records' texts as JSON lines to ``out`` writes (`write_json_texts`),
+    as bytes: for `batch --jobs` children, whose output is copied to ``out``'s file unchanged. None
+    when ``out`` is no file, or its encoding not a plain UTF-8 or ASCII one (whose text is encoded
+    piece by piece exactly as a whole)."""
+    try:
+        out.fileno()
+        encoding, errors = out.encoding, out.errors or "strict"
+        plain = codecs.lookup(encoding).name in ("utf-8", "ascii")
+    except (AttributeError, OSError, ValueError, LookupError, TypeError):
+        return None
+    if not plain:
+        return None
+
+    def render(records: list[tuple[str, bool, str | None]]) -> bytes:
+        sink = _Encoded(encoding, errors)
+        write_json_texts([text for text, _, _ in records], sink, "", "\n", "\n")
+        return b"".join(sink.parts)
+
+    return render
 
 
 def progress(

@@ -30,6 +30,8 @@ _KEY_LIMIT: Final = 1 << 47
 
 #: The groups by kind * 34 + first tile: shared values, so a split builds no tuple per group.
 _GROUPS: Final = tuple([(kind, t) for kind in (SEQ, TRIP) for t in range(34)])
+#: The splits of a suit without tiles: one, of no group and no pair.
+_NO_TILES: Final[tuple[Split, ...]] = (((), -1),)
 #: `_split` holds a suit's counts in one native int, 7 bits a tile (9 tiles: 63 bits).
 _FIELD: Final = 7
 _FIELD_MASK: Final = 127
@@ -114,32 +116,25 @@ def standard_splits(
     if keys is None:
         held = list(counts)
         keys = [suit_key(held, s) for s in range(4)]
-    parts: list[tuple[Split, ...]] = []
-    single = True  # the common case: one way to split each suit
-    for s in range(4):
-        key = keys[s]
-        if not key:
-            continue
-        splits = suit_splits(s, counts, key)
-        if not splits:
-            return []
-        single = single and len(splits) == 1
-        parts.append(splits)
+    # Each suit's splits in a local (an empty suit splits one way: no group, no pair), not in a list.
+    man = suit_splits(0, counts, keys[0]) if keys[0] else _NO_TILES
+    pin = suit_splits(1, counts, keys[1]) if keys[1] else _NO_TILES
+    sou = suit_splits(2, counts, keys[2]) if keys[2] else _NO_TILES
+    honors = suit_splits(3, counts, keys[3]) if keys[3] else _NO_TILES
     out: list[tuple[tuple[Group, ...], int]] = []
-    if single:
-        pair = -1
-        groups: list[Group] = []
-        for p in parts:
-            split_groups, split_pair = p[0]
-            if split_pair >= 0:
-                if pair >= 0:
-                    return []
-                pair = split_pair
-            groups.extend(split_groups)
-        if pair >= 0:
-            out.append((tuple(groups), pair))
+    if len(man) == 1 and len(pin) == 1 and len(sou) == 1 and len(honors) == 1:  # the common case
+        man_groups, man_pair = man[0]
+        pin_groups, pin_pair = pin[0]
+        sou_groups, sou_pair = sou[0]
+        honor_groups, honor_pair = honors[0]
+        pairs: i64 = (man_pair >= 0) + (pin_pair >= 0) + (sou_pair >= 0) + (honor_pair >= 0)
+        if pairs == 1:  # the groups joined as tuples (an empty one joins as nothing: no copy)
+            pair = man_pair if man_pair >= 0 else pin_pair if pin_pair >= 0 else sou_pair
+            pair = pair if pair >= 0 else honor_pair
+            out.append((man_groups + pin_groups + sou_groups + honor_groups, pair))
         return out
-    _combine(parts, 0, (), -1, out)
+    if man and pin and sou and honors:  # a suit that does not split leaves no reading
+        _combine([man, pin, sou, honors], 0, (), -1, out)
     return out
 
 

@@ -157,19 +157,22 @@ def parse_written(text: str) -> HeldHand:
     """
     counts, reds, melds, last, _, _ = _read(text)
     tile = None if last < 0 else (last >> 1, bool(last & 1))
-    return HeldHand(text, tuple(counts), reds, tuple(melds), tile)
+    return HeldHand(text, counts, reds, tuple(melds), tile)
 
 
-def _read(text: str) -> tuple[list[int], tuple[int, int, int], list[Meld], int, int, list[int] | None]:
+def _read(
+    text: str,
+) -> tuple[tuple[int, ...], tuple[int, int, int], list[Meld], int, int, list[int] | None]:
     """(34 counts, red fives per suit, melds, code of the last concealed tile or -1, how many concealed
     tiles, the suits' packed counts) of a hand as written: what `parse_written` and `parse_hand` build
     their values from. The packed counts (`tiles.suit_key` of each suit, None when a count is over 4)
-    are added up tile by tile here, cheaper than packing the 34 counts afterwards."""
-    counts: list[int] = [0] * 34
+    are added up tile by tile here, and the 34 counts read from them once at the end (`_unpacked`):
+    no list of counts to read and write per tile. A fifth copy of a tile (a hand refused later, or
+    one that is not a win) makes the list after all: 4 bits a count then no longer hold every count."""
+    counts: list[int] | None = None  # made at the first count over 4 only
     melds: list[Meld] = []
     last: i64 = -1  # the code of the last concealed tile
     tiles: i64 = 0
-    plain = True  # no count over 4
     k0: i64 = 0  # packed counts of the m, p, s and honor suits
     k1: i64 = 0
     k2: i64 = 0
@@ -213,22 +216,28 @@ def _read(text: str) -> tuple[list[int], tuple[int, int, int], list[Meld], int, 
             if tile_code == _NO_CODE:  # 0z, 8z, 9z
                 _refuse(text, start, _group_end(text, i))
             t: i64 = tile_code >> 1
-            n: i64 = counts[t] + 1
-            counts[t] = n
-            plain = plain and n <= 4
+            shift: i64 = _UNIT_SHIFT[t]
             unit: i64 = 1  # `TILE_UNIT[t]` without unboxing a list item; shifted as a variable (mypyc
-            unit = unit << _UNIT_SHIFT[t]  # shifts a literal 1 as a 32-bit C int)
+            unit = unit << shift  # shifts a literal 1 as a 32-bit C int)
             if suit == 0:
                 k0 += unit
                 red0 += tile_code & 1
+                key: i64 = k0
             elif suit == 1:
                 k1 += unit
                 red1 += tile_code & 1
+                key = k1
             elif suit == 2:
                 k2 += unit
                 red2 += tile_code & 1
+                key = k2
             else:
                 k3 += unit
+                key = k3
+            if counts is not None:
+                counts[t] = counts[t] + 1
+            elif key >> shift & 15 > 4:  # a fifth copy: every count is still within 4 bits
+                counts = list(_unpacked(k0, k1, k2, k3))
             last = tile_code
             tiles += 1
             k += 1
@@ -236,8 +245,24 @@ def _read(text: str) -> tuple[list[int], tuple[int, int, int], list[Meld], int, 
         i += 1
     if last < 0 and not melds:
         raise NotationError("empty hand", text, 0, detail="empty_hand")
-    keys = [k0, k1 | 1 if k1 else 0, k2 | 2 if k2 else 0, k3 | 3 if k3 else 0] if plain else None
-    return counts, (red0, red1, red2), melds, last, tiles, keys
+    if counts is not None:  # a count over 4: no packed counts
+        return tuple(counts), (red0, red1, red2), melds, last, tiles, None
+    keys = [k0, k1 | 1 if k1 else 0, k2 | 2 if k2 else 0, k3 | 3 if k3 else 0]
+    return _unpacked(k0, k1, k2, k3), (red0, red1, red2), melds, last, tiles, keys
+
+
+def _unpacked(m: i64, p: i64, s: i64, z: i64) -> tuple[int, ...]:
+    """The 34 counts of four suits' packed counts (`_read`'s: `tiles.suit_key` without the suit bits,
+    each count within 4 bits), as one tuple display: no list to fill and copy."""
+    return (
+        m >> 34 & 15, m >> 30 & 15, m >> 26 & 15, m >> 22 & 15, m >> 18 & 15, m >> 14 & 15, m >> 10 & 15,
+        m >> 6 & 15, m >> 2 & 15,
+        p >> 34 & 15, p >> 30 & 15, p >> 26 & 15, p >> 22 & 15, p >> 18 & 15, p >> 14 & 15, p >> 10 & 15,
+        p >> 6 & 15, p >> 2 & 15,
+        s >> 34 & 15, s >> 30 & 15, s >> 26 & 15, s >> 22 & 15, s >> 18 & 15, s >> 14 & 15, s >> 10 & 15,
+        s >> 6 & 15, s >> 2 & 15,
+        z >> 26 & 15, z >> 22 & 15, z >> 18 & 15, z >> 14 & 15, z >> 10 & 15, z >> 6 & 15, z >> 2 & 15,
+    )  # fmt: skip
 
 
 #: Melds by their text (``chi:340m``): hands repeat the same few melds, and a Meld never changes.
@@ -272,11 +297,10 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     >>> parse_hand("123m456p789s11222z", win="1z").win_tile
     27
     """
-    counts, reds, melds, last, tiles, keys = _read(text)
+    held, reds, melds, last, tiles, keys = _read(text)
     size = tiles + 3 * len(melds)
     if len(melds) > 4 or size != 14 or last < 0:
         raise tile_count_refusal(text, "a winning hand has 14 tiles (a meld counts 3), this one", size)
-    held = tuple(counts)
     win_tile, win_red = (last >> 1, bool(last & 1)) if win is None else pick_win_tile(held, reds, win, text)
     return packed_hand(held, win_tile, tuple(melds), reds, win_red, keys)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .int_table import IntTable
 from .native import i64
 from .record import Record
 from .rules import Rules
@@ -103,12 +104,35 @@ class Points(Record):
         return self.tsumo_dealer + (self.payers - 1) * other
 
 
+#: `hand_points` by its arguments packed in an int, made when first needed: a `Points` never changes,
+#: so one per value serves every reading (a few dozen values recur), none to make and free per hand.
+_points_ids: Final = IntTable(8, 16)
+_points_made: Final[list[Points]] = []
+_POINTS_BASE_LIMIT: Final = 1 << 40
+
+
 def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     """Each payer's share, rounded up to 100 separately.
 
     >>> hand_points(960, dealer=False, tsumo=True)
     Points(ron=None, tsumo_dealer=2000, tsumo_other=1000, payers=3)
     """
+    key: i64 = -1  # the arguments packed in an int, when they fit (`_points_ids`)
+    if 0 <= base < _POINTS_BASE_LIMIT:
+        b: i64 = base
+        key = b * 4 + dealer * 2 + tsumo
+    i = _points_ids.get(key) if key >= 0 else -1
+    if i >= 0:
+        return _points_made[i]
+    points = _hand_points(base, dealer, tsumo)
+    if key >= 0 and len(_points_made) < 4096:
+        _points_ids.put(key, len(_points_made))
+        _points_made.append(points)
+    return points
+
+
+def _hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
+    """`hand_points`, worked out."""
     if not tsumo:
         return Points(shared_points(ceil100(base * (6 if dealer else 4))), None, None)
     if dealer:

@@ -6,7 +6,7 @@ each way is a reading, and the scorer keeps the one that pays most.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from .context import Context
 from .decompose import SEQ, TRIP, Group, is_chiitoitsu, is_kokushi, standard_splits
@@ -21,14 +21,15 @@ _TERMINAL: Final = 2
 _HONOR: Final = 4
 _GREEN: Final = 8
 _SUIT_BIT: Final = 16
-_BITS: Final = [
+#: Bytes, not a list: compiled, a byte is read as a native int (a list item is an object to unbox).
+_BITS: Final = bytes([
     (_ORPHAN if t in ORPHANS else 0)
     | (_TERMINAL if t in TERMINALS else 0)
     | (_HONOR if t >= 27 else 0)
     | (_GREEN if t in GREEN_TILES else 0)
     | (_SUIT_BIT << (t // 9))
     for t in range(34)
-]
+])  # fmt: skip
 _ALL_BITS: Final = (_SUIT_BIT << 4) - 1
 _M: Final = _SUIT_BIT
 _P: Final = _SUIT_BIT << 1
@@ -40,15 +41,34 @@ _Z: Final = _SUIT_BIT << 3
 Set = tuple[int, int, bool, bool]
 #: The concealed sets by kind * 34 + tile, and the triplets a ron completes by tile: shared values,
 #: so a reading builds no tuple per set.
-_CONCEALED_SETS: Final = tuple([(kind, t, False, False) for kind in (SEQ, TRIP) for t in range(34)])
-_RON_TRIPS: Final = tuple([(TRIP, t, True, False) for t in range(34)])
+#: Typed as objects: read as `Set`, compiled code unpacks a tuple into native values and packs a new
+#: one where it is stored (a tuple made and freed per set).
+_CONCEALED_SETS: Final[tuple[object, ...]] = tuple(
+    [(kind, t, False, False) for kind in (SEQ, TRIP) for t in range(34)]
+)
+_RON_TRIPS: Final[tuple[object, ...]] = tuple([(TRIP, t, True, False) for t in range(34)])
+
+
+#: Bits per first tile in `Reading.trip_starts` and ``seq_starts`` (tiles below 64; four sets at most).
+START_BITS: Final = 6
+START_MASK: Final = 63
+
+
+def _starts(packed: i64, n: i64) -> list[int]:
+    """The ``n`` first tiles packed in ``packed`` (`START_BITS` bits each, the first lowest), as a list."""
+    out: list[int] = []
+    i: i64
+    for i in range(n):
+        out.append(packed >> (START_BITS * i) & START_MASK)
+    return out
 
 
 class Reading:
     """One way to read the hand. ``form`` is standard, chiitoitsu or kokushi."""
 
     __slots__ = (
-        "form", "sets", "pair", "wait", "trips", "seqs", "trip_bits", "seq_bits", "concealed_trips", "kans",
+        "form", "sets", "pair", "wait", "trip_starts", "seq_starts", "n_trips", "n_seqs", "trip_bits",
+        "seq_bits", "concealed_trips", "kans",
         "h", "closed", "counts", "ctx", "rules", "seat_tile", "round_tile", "win_tile", "hand",
     )  # fmt: skip
 
@@ -60,34 +80,52 @@ class Reading:
         self.h: HandFacts = h
         # copied from the shared facts because the predicates read them constantly
         self.closed: bool = h.closed
-        self.counts: list[int] = h.counts
+        self.counts: tuple[int, ...] = h.counts
         self.ctx: Context = h.ctx
         self.rules: Rules = h.rules
         self.seat_tile: int = h.seat_tile
         self.round_tile: int = h.round_tile
         self.win_tile: int = h.win
         self.hand: Hand = h.hand
-        trips: list[int] = []
-        seqs: list[int] = []
+        # The triplets' and the sequences' first tiles packed in native ints (`START_BITS` bits each, in
+        # the sets' order) with their numbers, not in lists: two lists a reading to make and free
+        # cost more than the tests that read them (`trips` and `seqs` make the lists when asked).
+        trip_starts: i64 = 0
+        seq_starts: i64 = 0
+        n_trips: i64 = 0
+        n_seqs: i64 = 0
         concealed = kans = trip_bits = seq_bits = 0
         for kind, t, is_open, is_kan in sets:
+            first: i64 = t
             if kind == TRIP:
-                trips.append(t)
+                trip_starts |= first << (START_BITS * n_trips)
+                n_trips += 1
                 trip_bits |= 1 << t
                 concealed += not is_open
                 kans += is_kan
             else:
-                seqs.append(t)
+                seq_starts |= first << (START_BITS * n_seqs)
+                n_seqs += 1
                 seq_bits |= 1 << t
-        # Lists, not tuples: a reading is a working value the scorer and the report read (no
-        # equality or hash of its own), so freezing them would only cost two copies.
-        self.trips: list[int] = trips
-        self.seqs: list[int] = seqs
+        self.trip_starts: int = trip_starts
+        self.seq_starts: int = seq_starts
+        self.n_trips: int = n_trips
+        self.n_seqs: int = n_seqs
         # One bit per tile that starts a triplet (or quad) / a sequence: `has_trip` and `has_seq`.
         self.trip_bits: int = trip_bits
         self.seq_bits: int = seq_bits
         self.concealed_trips: int = concealed
         self.kans: int = kans
+
+    @property
+    def trips(self) -> list[int]:
+        """The first tile of each triplet or quad, in the sets' order."""
+        return _starts(self.trip_starts, self.n_trips)
+
+    @property
+    def seqs(self) -> list[int]:
+        """The first tile of each sequence, in the sets' order."""
+        return _starts(self.seq_starts, self.n_seqs)
 
     def has_trip(self, t: int) -> bool:
         """Whether a triplet or quad of ``t`` is among the sets."""
@@ -112,7 +150,8 @@ class HandFacts:
         self.rules: Rules = rules
         self.win: int = hand.win_tile
         self.closed: bool = hand.is_closed
-        self.counts: list[int] = hand.all_counts()
+        # The concealed counts themselves when there is no meld (no copy to make and free).
+        self.counts: tuple[int, ...] = tuple(hand.all_counts()) if hand.melds else hand.concealed
         counts = self.counts
         self.seat_tile: int = wind_tile(ctx.seat_wind)
         self.round_tile: int = wind_tile(ctx.round_wind)
@@ -149,10 +188,11 @@ def _standard(
 ) -> Reading:
     """The reading of concealed ``groups`` and ``melds`` where the winning tile completed group ``i``
     (-1: the pair) with ``wait``; a triplet completed by a ron counts as open."""
-    sets = [_CONCEALED_SETS[kind * 34 + t] for kind, t in groups]
+    sets: list[object] = [_CONCEALED_SETS[kind * 34 + t] for kind, t in groups]
     if wait == "shanpon" and not h.ctx.tsumo:
         sets[i] = _RON_TRIPS[h.win]
-    return Reading("standard", tuple(sets) + melds if melds else tuple(sets), pair, wait, h)
+    concealed = cast(tuple[Set, ...], tuple(sets))  # the shared tuples themselves
+    return Reading("standard", concealed + melds if melds else concealed, pair, wait, h)
 
 
 def readings(

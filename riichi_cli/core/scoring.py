@@ -31,6 +31,8 @@ class Result(Record):
     """A scored win. ``han``/``fu`` are None for a yakuman; ``yakuman`` is its multiplier.
 
     ``reading`` is the decomposition that was scored (groups, pair, wait): the report's ``reading``.
+    ``yaku`` and ``fu_lines`` are the lists the reading's scoring made (its own: no tuple copy of
+    each per reading), to read, not to change.
     """
 
     FIELDS = (
@@ -43,12 +45,12 @@ class Result(Record):
         hand: Hand,
         context: Context,
         rules: Rules,
-        yaku: tuple[YakuItem, ...],
+        yaku: list[YakuItem],
         han: int | None,
         fu: int | None,
         yakuman: int,
         limit: str | None,
-        fu_lines: tuple[FuLine, ...],
+        fu_lines: list[FuLine],
         wait: str,
         points: Points,
         payments: dict[str, int],
@@ -98,10 +100,18 @@ def dora_items(r: Reading) -> list[YakuItem]:
     Three players: a set-aside North (kita) is one han itself (the ``kita`` item) and is a tile like
     any other for the indicators, so an indicator pointing at North adds one dora per kita.
     """
+    items: list[YakuItem] = []
+    add_dora_items(r, items)
+    return items
+
+
+def add_dora_items(r: Reading, items: list[YakuItem]) -> None:
+    """Append `dora_items` to ``items`` (a result's list: no list of their own to make and join)."""
     ctx, counts, players = r.ctx, r.counts, r.ctx.players
     if ctx.kita:
-        counts = list(counts)
-        counts[NORTH] = counts[NORTH] + ctx.kita
+        with_kita = list(counts)
+        with_kita[NORTH] = with_kita[NORTH] + ctx.kita
+        counts = tuple(with_kita)
     dora = 0
     for i in ctx.dora:
         dora += counts[dora_of_players(i, players)]
@@ -110,8 +120,7 @@ def dora_items(r: Reading) -> list[YakuItem]:
         for i in ctx.ura:
             ura += counts[dora_of_players(i, players)]
     aka = r.hand.aka_count() if r.rules.aka_dora else 0
-    items: list[YakuItem] = []  # in BONUS_IDS order
-    if dora:
+    if dora:  # in BONUS_IDS order
         items.append(bonus_item(0, dora))
     if aka:
         items.append(bonus_item(1, aka))
@@ -119,7 +128,6 @@ def dora_items(r: Reading) -> list[YakuItem]:
         items.append(bonus_item(2, ura))
     if ctx.kita:
         items.append(bonus_item(3, ctx.kita))
-    return items
 
 
 def _finish(
@@ -129,15 +137,13 @@ def _finish(
     fu: int | None,
     yakuman: int,
     limit: str | None,
-    lines: list[FuLine] | tuple[()],
+    lines: list[FuLine],
     base: int,
 ) -> Result:
     ctx = r.ctx
     points = table_points(base, ctx.dealer, ctx.tsumo, r.rules)
     pay = payments(points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, r.rules)
-    return Result(
-        r.hand, ctx, r.rules, tuple(yaku), han, fu, yakuman, limit, tuple(lines), r.wait, points, pay, r
-    )
+    return Result(r.hand, ctx, r.rules, yaku, han, fu, yakuman, limit, lines, r.wait, points, pay, r)
 
 
 #: Renhou as a flat mangan (``renhou: mangan``): listed as 5 han.
@@ -175,7 +181,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     if yakuman:
         n = sum([count for _, count in yakuman])
         items = [y.item(count) for y, count in yakuman]
-        return _finish(r, items, None, None, n, "yakuman", (), 8000 * n)
+        return _finish(r, items, None, None, n, "yakuman", [], 8000 * n)
     found = find_yaku(r)
     closed = r.closed
     yaku_han = 0
@@ -184,7 +190,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
         yaku_han += y.closed_han if closed else y.open_han
         no_tsumo_fu = no_tsumo_fu or y.no_tsumo_fu
     needed = 2 if _ryanshiba(r) else r.rules.min_han  # `han_needed`, without the words
-    flat = _finish(r, [_RENHOU_MANGAN], 5, None, 0, "mangan", (), 2000) if renhou_as(r, "mangan") else None
+    flat = _finish(r, [_RENHOU_MANGAN], 5, None, 0, "mangan", [], 2000) if renhou_as(r, "mangan") else None
     if yaku_han < needed or not found:  # no yaku is no win, whatever a hand-built Rules says
         if flat is not None:
             return flat
@@ -193,7 +199,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     lines = fu_lines(r, no_tsumo_fu)
     fu = round_fu(lines)
     items = [y.item(closed) for y in found]
-    items += dora_items(r)
+    add_dora_items(r, items)
     han = 0
     for item in items:
         han += item.han or 0

@@ -45,9 +45,9 @@ from .yakuman import YAKUMAN
 
 def _peikou_pairs(r: Reading) -> int:
     """How many pairs of identical closed sequences the hand has (two for ryanpeikou)."""
-    seqs = r.seqs
-    if not r.closed or len(seqs) < 2:
+    if not r.closed or r.n_seqs < 2:
         return 0
+    seqs = r.seqs
     pairs = 0
     for i in range(len(seqs)):
         t, n = seqs[i], 0
@@ -66,7 +66,7 @@ def _outside(r: Reading, terminals_only: bool) -> bool:
 
     A sequence holds a terminal exactly when it starts at 1 or 7, the only such tiles it can hold.
     """
-    if r.form != "standard" or not r.seqs or not _end_tile(r.pair, terminals_only):
+    if r.form != "standard" or not r.n_seqs or not _end_tile(r.pair, terminals_only):
         return False
     for t in r.seqs:
         if t % 9 not in (0, 6):
@@ -105,7 +105,7 @@ def pinfu(r: Reading) -> bool:
         r.closed
         and r.form == "standard"
         and r.wait == "ryanmen"
-        and len(r.seqs) == 4
+        and r.n_seqs == 4
         and r.pair not in (WHITE, GREEN, RED, r.seat_tile, r.round_tile)
     )
 
@@ -164,11 +164,11 @@ def _three_suits(starts: list[int], bits: int) -> bool:
 
 
 def sanshoku(r: Reading) -> bool:
-    return len(r.seqs) >= 3 and _three_suits(r.seqs, r.seq_bits)
+    return r.n_seqs >= 3 and _three_suits(r.seqs, r.seq_bits)
 
 
 def ittsu(r: Reading) -> bool:
-    if len(r.seqs) < 3:
+    if r.n_seqs < 3:
         return False
     for s in range(0, 27, 9):
         if r.has_seq(s) and r.has_seq(s + 3) and r.has_seq(s + 6):
@@ -189,7 +189,7 @@ def chiitoitsu(r: Reading) -> bool:
 
 
 def toitoi(r: Reading) -> bool:
-    return len(r.trips) == 4
+    return r.n_trips == 4
 
 
 def sanankou(r: Reading) -> bool:
@@ -201,7 +201,7 @@ def sankantsu(r: Reading) -> bool:
 
 
 def sanshoku_doukou(r: Reading) -> bool:
-    return len(r.trips) >= 3 and _three_suits(r.trips, r.trip_bits)
+    return r.n_trips >= 3 and _three_suits(r.trips, r.trip_bits)
 
 
 def honroutou(r: Reading) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from .native import i64
-from .reading import Reading
+from .reading import START_BITS, START_MASK, Reading
 from .tiles import is_orphan
 
 #: The honors' bit in `HandFacts.suit_bits` (m, p, s, z: 1, 2, 4, 8).
@@ -112,19 +112,19 @@ def reading_facts(r: Reading) -> int:
         facts |= SEVEN_PAIRS
     elif r.pair >= 0 and is_orphan(r.pair):
         facts |= END_PAIR | DRAGON_PAIR if r.pair >= 31 else END_PAIR
-    if r.seqs:
-        facts |= _sequence_facts(r.seqs)
+    if r.n_seqs:
+        facts |= _sequence_facts(r.seq_starts, r.n_seqs)
     if r.wait == "ryanmen":
         facts |= RYANMEN
-    if len(r.trips) >= 3:
+    if r.n_trips >= 3:
         facts |= THREE_TRIPS
     return facts
 
 
-def _sequence_facts(seqs: list[int]) -> int:
-    """The facts above about a reading's sequences (one at least): how many, repeated, in which suits,
-    whether each holds a terminal."""
-    n: i64 = len(seqs)
+def _sequence_facts(starts: i64, n: i64) -> int:
+    """The facts above about a reading's sequences (``n``, one at least, their first tiles packed in
+    ``starts``: `Reading.seq_starts`): how many, repeated, in which suits, whether each holds a
+    terminal."""
     facts: i64 = 0
     if n >= 2:
         facts = (
@@ -138,7 +138,7 @@ def _sequence_facts(seqs: list[int]) -> int:
     outside = True
     i: i64
     for i in range(n):
-        t: i64 = seqs[i]
+        t: i64 = starts >> (START_BITS * i) & START_MASK
         if t < 9:
             man += 1
         elif t < 18:

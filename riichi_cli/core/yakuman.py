@@ -132,7 +132,7 @@ def _may_be_yakuman(r: Reading) -> bool:
     return (
         r.form == "kokushi"
         or r.concealed_trips == 4
-        or len(r.trips) >= 3
+        or r.n_trips >= 3
         or r.kans == 4
         or h.all_honor
         or h.all_terminal

@@ -18,10 +18,10 @@ from typing import BinaryIO
 
 from ..core.errors import RiichiError
 from ..core.rules import Rules, rules_from_options, rules_options
-from ..io.json_lines import line_records
-from ..io.result_text import Record, refused_record, score_record
-from .chunks import chunk_items, cut
-from .loader import Unit, decode, json_line, read_file, unit_items, units
+from ..io.result_text import Record
+from .chunks import cut
+from .loader import Unit, decode, read_file, units
+from .piece_records import Render, RunRecords, Spooled, run_records, task_records, unit_records
 from .pool import Here, pool_map, set_worker_rules, worker_rules
 
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
@@ -43,39 +43,6 @@ class Runs:
         self.whole = whole
 
 
-class RunRecords:
-    """A worker's answer to one run: its records, or None when the run does not read alone."""
-
-    def __init__(self, records: list[Record] | None) -> None:
-        self.records = records
-
-
-def unit_records(unit: Unit, rules: Rules) -> list[Record]:
-    """The records of one raw piece of input: parsed here, then scored, each written as JSON text
-    straight from its result (`io.result_text`); a block of JSON lines in one compiled loop."""
-    if unit[0] == "lines":
-        _, where, prefix, index, numbered = unit
-        return line_records(numbered, where, prefix, index, rules, json_line)
-    return [
-        score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
-        for src, m in unit_items(unit)
-    ]
-
-
-def task_records(task: list[Unit], rules: Rules) -> list[Record]:
-    """The records of a few raw pieces, parsed and scored here."""
-    return [rec for unit in task for rec in unit_records(unit, rules)]
-
-
-def run_records(unit: Unit, rules: Rules) -> RunRecords:
-    """The records of one run of a cut YAML input (None in it when the run does not read alone)."""
-    items = chunk_items(unit)
-    if items is None:
-        return RunRecords(None)
-    return RunRecords([score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
-                       for src, m in items])  # fmt: skip
-
-
 def _score_task(task: list[Unit]) -> list[Record] | RunRecords:
     """A worker's side: a few raw pieces in, their records out."""
     if task[0][0] == "chunk":
@@ -83,13 +50,29 @@ def _score_task(task: list[Unit]) -> list[Record] | RunRecords:
     return task_records(task, worker_rules())
 
 
+def work_units(pieces: Iterator[Unit], jobs: int, cuts: deque[Runs] | None = None) -> Iterator[Unit]:
+    """The pieces as the workers take them: with ``cuts`` a big YAML input as runs of its items
+    (noted in ``cuts``), else as ``jobs`` parts (each worker parses it and scores its own share)."""
+    for unit in pieces:
+        if unit[0] in ("lines", "line", "failed"):
+            yield unit
+            continue
+        runs = runs_of(unit, jobs) if cuts is not None else None
+        if runs is None:
+            yield from parts(unit, jobs)
+        elif cuts is not None and len(runs) > 1:
+            cuts.append(Runs(len(runs) - 1, runs[0]))
+            yield from runs[1:]
+        else:
+            yield runs[0]  # its refusal
+
+
 def tasks(pieces: Iterator[Unit], jobs: int, cuts: deque[Runs] | None = None) -> Iterator[list[Unit]]:
-    """Pieces grouped for workers: up to `LINES_PER_TASK` JSON lines together, other pieces alone;
-    with ``cuts`` a big YAML input as runs of its items (noted in ``cuts``), else as ``jobs`` parts
-    (each worker parses it and scores its own share)."""
+    """`work_units` grouped for workers: up to `LINES_PER_TASK` JSON lines together, other pieces
+    alone."""
     lines: list[Unit] = []
     count = 0
-    for unit in pieces:
+    for unit in work_units(pieces, jobs, cuts):
         if unit[0] == "lines":  # the lines of a block read, cut where a task is full
             for part in _cut_lines(unit, LINES_PER_TASK - count):
                 lines.append(part)
@@ -107,15 +90,7 @@ def tasks(pieces: Iterator[Unit], jobs: int, cuts: deque[Runs] | None = None) ->
             yield lines
             lines, count = [], 0
         if unit[0] != "line":
-            runs = runs_of(unit, jobs) if cuts is not None else None
-            if runs is None:
-                yield from ([part] for part in parts(unit, jobs))
-                continue
-            if cuts is not None and len(runs) > 1:
-                cuts.append(Runs(len(runs) - 1, runs[0]))
-                yield from ([run] for run in runs[1:])
-            else:
-                yield runs  # its refusal
+            yield [unit]
     if lines:
         yield lines
 
@@ -168,13 +143,22 @@ def parts(unit: Unit, jobs: int) -> list[Unit]:
 
 
 def results(
-    paths: list[str], jobs: int, rules: Rules, stdin: Callable[[], BinaryIO], scheduler: str | None = None
-) -> Iterator[list[Record]]:
+    paths: list[str],
+    jobs: int,
+    rules: Rules,
+    stdin: Callable[[], BinaryIO],
+    scheduler: str | None = None,
+    render: Render | None = None,
+) -> Iterator[list[Record] | Spooled]:
     """Every hand's record in input order, in groups as they are ready (a JSON line alone with one
     job, up to `LINES_PER_TASK` with more). Close the iterator to stop early: that ends the pool.
 
     ``scheduler`` sends the pieces to a running Dask scheduler instead (`cluster.NoDask` when it
-    cannot): YAML files go as their text, since the workers may not see this machine's files."""
+    cannot): YAML files go as their text, since the workers may not see this machine's files.
+
+    Files and folders with more jobs are shared out between forked children (`forked`); then with
+    ``render`` (what a group writes, as bytes) a child's groups come as `Spooled`: their output,
+    which the caller copies out as it is in place of writing the records."""
     pieces = units(paths, stdin, blocks=not scheduler)
     if scheduler:
         from .cluster import dask_map
@@ -188,6 +172,11 @@ def results(
             yield unit_records(unit, rules)
         return
     cuts: deque[Runs] = deque()
+    from .batch_fork import forked_groups, read_ahead
+
+    if read_ahead(paths):
+        yield from _joined(forked_groups(work_units(pieces, jobs, cuts), jobs, rules, render), cuts, rules)
+        return
     work = pool_map(_score_task, _first_share_here(tasks(pieces, jobs, cuts), rules), jobs, set_worker_rules,
                     (rules_options(rules),))  # fmt: skip
     with closing(work):
@@ -195,12 +184,12 @@ def results(
 
 
 def _joined(
-    work: Iterator[list[Record] | RunRecords], cuts: deque[Runs], rules: Rules
-) -> Iterator[list[Record]]:
+    work: Iterator[list[Record] | RunRecords | Spooled], cuts: deque[Runs], rules: Rules
+) -> Iterator[list[Record] | Spooled]:
     """The groups of records in order, the runs of each cut input put back together: their records
     when every run read alone (`chunks` says why that is the whole input's), else the input read whole
     here, which gives what one job gives (its hands, or its one error)."""
-    held: list[list[Record]] = []
+    held: list[list[Record] | Spooled] = []
     alone, seen = True, 0
     for group in work:
         if not isinstance(group, RunRecords):
@@ -262,6 +251,12 @@ class Summary:
         for _, ok, code in records:
             if not ok:
                 self.errors[code] += 1
+
+    def add_spooled(self, group: Spooled) -> None:
+        """`add` for each hand of a group written out by a child."""
+        self.hands += group.hands
+        for code in group.codes:
+            self.errors[code] += 1
 
     def as_dict(self) -> dict:
         failed = sum(self.errors.values())

@@ -41,6 +41,12 @@ class WorkerLost(RuntimeError):
     """A worker process ended in the middle of a run (killed, or out of memory): the run stops."""
 
 
+def worker_lost(code: int | None) -> WorkerLost:
+    """The error for a worker that ended with exit code ``code`` (minus the signal that killed it)."""
+    how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+    return WorkerLost(f"a worker process was lost ({how}; out of memory?); the run stops")
+
+
 def pool_map(fn: Callable[[T], R], items: Iterable[T | Here], jobs: int, init: Callable | None = None,
              args: tuple = (), window: int = 0, share: bool = False) -> Generator[R, None, None]:  # fmt: skip
     """``map(fn, items)`` in ``jobs`` processes, results in input order; a `Here` item is worked out
@@ -187,9 +193,7 @@ class _Worker:
             answers = self.conn.recv()
         except (EOFError, OSError):
             self.process.join(1)
-            code = self.process.exitcode
-            how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
-            raise WorkerLost(f"a worker process was lost ({how}; out of memory?); the run stops") from None
+            raise worker_lost(self.process.exitcode) from None
         self.task = None
         assert indices is not None
         return [(i, value if ok else _Failed(value)) for i, (ok, value) in zip(indices, answers)]

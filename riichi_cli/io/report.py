@@ -181,7 +181,8 @@ def result_dict(
     if not ron:
         points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
     out = _result_template(ctx, res.limit, res.yakuman).copy()  # "ok", "error", the situation; the rest:
-    out["id"] = id
+    if id is not None:  # the template's id is null already
+        out["id"] = id
     out["hand"] = hand.text
     out["win_tile"] = hand.win_name
     out["han"] = res.han

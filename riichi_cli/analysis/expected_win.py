@@ -89,15 +89,17 @@ class WinScorer:
         #: Closed hands' wins counted without the core's objects (None with melds: the core counts).
         self.closed = None if melds else ClosedTsumo(round_wind, seat_wind, dora, rules)
 
-    def value(self, hi: int, lo: int, kind: int, riichi: bool, ippatsu: bool, haitei: bool) -> float:
+    def value(self, hi: i64, lo: i64, kind: i64, riichi: bool, ippatsu: bool, haitei: bool) -> float:
         """The expected value of winning with the packed 14 tiles (the winning tile in) on ``kind``;
         `NO_WIN` when no reading has a yaku."""
-        reds = (lo >> 48 & 7) + (lo >> 51 & 7) + (lo >> 54 & 7)
+        reds: i64 = (lo >> 48 & 7) + (lo >> 51 & 7) + (lo >> 54 & 7)
         # The 34 tiles in two words (red fives as their fives), the flags and winning tile beside them.
-        tiles_hi = hi + ((lo >> 48 & 7) << 12) + ((lo >> 51 & 7) << 39)
-        tiles_lo = (lo & _TILES_LO) + ((lo >> 54 & 7) << 12)
-        flags = (1 if riichi else 0) | (2 if ippatsu else 0) | (4 if haitei else 0)
-        outer = tiles_lo | (flags << 48) | (kind_tile(kind) << 51)
+        # Native words: the same arithmetic on boxed ints checks every step.
+        tiles_hi: i64 = hi + ((lo >> 48 & 7) << 12) + ((lo >> 51 & 7) << 39)
+        tiles_lo: i64 = (lo & _TILES_LO) + ((lo >> 54 & 7) << 12)
+        flags: i64 = (1 if riichi else 0) | (2 if ippatsu else 0) | (4 if haitei else 0)
+        win: i64 = kind_tile(kind)
+        outer: i64 = tiles_lo | (flags << 48) | (win << 51)
         index = self.shape_index
         if index is not None:
             found = index.find(tiles_hi, outer)
@@ -106,7 +108,7 @@ class WinScorer:
         if found >= 0:
             shape = self.shapes[found]
         else:
-            shape = self._shape(tiles_hi, tiles_lo, kind_tile(kind), flags)
+            shape = self._shape(tiles_hi, tiles_lo, win, flags)
             self.shapes.append(shape)
             if index is not None:
                 index.add(tiles_hi, outer, found)
@@ -115,7 +117,7 @@ class WinScorer:
                 self.shape_los.append(outer)
         return shape.value(reds if self.aka else 0, self)
 
-    def _shape(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> WinShape:
+    def _shape(self, tiles_hi: i64, tiles_lo: i64, win: i64, flags: i64) -> WinShape:
         tallies: list[int] | None = None
         if self.closed is not None:
             tallies = self.closed.tallies(tiles_hi, tiles_lo, win, flags)
@@ -166,7 +168,7 @@ class WinScorer:
             self.contexts[flags] = ctx
         return ctx
 
-    def _tiles(self, tiles_hi: int, tiles_lo: int) -> HandTiles:
+    def _tiles(self, tiles_hi: i64, tiles_lo: i64) -> HandTiles:
         """The record of a hand's 34 tiles: a hand wins on several tiles, with several flags."""
         index = self.hand_index
         if index is not None:
@@ -315,7 +317,7 @@ class WinShape:
         self.ura = ura  # or of several, as (ura dora, probability)
         self.dealer = dealer
 
-    def value(self, aka: int, scorer: WinScorer) -> float:
+    def value(self, aka: i64, scorer: WinScorer) -> float:
         """Over the ura dora's chances, what the best reading pays by tsumo with the han of ``aka`` red
         fives and the ura dora found (a fixed amount pays as it is). Not kept: a win is mostly asked
         once for each number of red fives (a list of values per win cost more than the few asked

@@ -109,14 +109,15 @@ class UraHits:
                 total += n
             self.pool_total = total
         weights: i64 = self.pool_total
-        word: i64 = hi
-        t: i64
-        for t in range(34):
-            if t == 18:
-                word = lo
-            held: i64 = word & 7
-            word = word >> 3
-            if held:
+        half: i64
+        for half in range(2):  # the held tiles of each word, 14 at most: the empty ones skipped fast
+            word: i64 = lo if half else hi
+            t: i64 = 18 if half else 0
+            while word:
+                while word & 7 == 0:
+                    word = word >> 3
+                    t += 1
+                held: i64 = word & 7
                 place: i64 = places[t]
                 found: i64 = (lo if place & _IN_LO else hi) >> (place & 63) & 7
                 weights -= held << (WEIGHT_BITS * found)
@@ -128,6 +129,8 @@ class UraHits:
                     k = second[t]
                     if k < 34:
                         weights += i64(pool34[k]) * move
+                word = word >> 3
+                t += 1
         return weights
 
 

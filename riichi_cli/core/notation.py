@@ -10,7 +10,7 @@ from typing import Final, NoReturn
 from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld, packed_hand
 from .native import i64
-from .tiles import COUNT_BITS, FIVES, name
+from .tiles import FIVES, UNIT_SHIFT, name
 
 #: The suit (0-3) of a character code below 128, 4 where it is not a suit letter. Bytes, not a list:
 #: compiled, a byte is read as a native int, where a list item is an object to check and unbox (the
@@ -25,8 +25,6 @@ _CODE_TABLE: Final = bytes([
     for s in range(4)
     for d in range(10)
 ])  # fmt: skip
-#: Where each tile's count sits in its suit's `tiles.suit_key`: `TILE_UNIT` is 1 shifted by this.
-_UNIT_SHIFT: Final = bytes([2 + COUNT_BITS * ((6 if t >= 27 else 8) - t % 9) for t in range(34)])
 
 
 def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, bool]]:
@@ -216,7 +214,7 @@ def _read(
             if tile_code == _NO_CODE:  # 0z, 8z, 9z
                 _refuse(text, start, _group_end(text, i))
             t: i64 = tile_code >> 1
-            shift: i64 = _UNIT_SHIFT[t]
+            shift: i64 = UNIT_SHIFT[t]
             unit: i64 = 1  # `TILE_UNIT[t]` without unboxing a list item; shifted as a variable (mypyc
             unit = unit << shift  # shifts a literal 1 as a 32-bit C int)
             if suit == 0:

@@ -215,10 +215,31 @@ def test_forked_records_are_those_of_one_job(inputs, monkeypatch, spool, forked_
     assert _reaped(forked_pids)
 
 
-def test_a_round_at_a_time(inputs, monkeypatch):
-    monkeypatch.setattr(shares, "ROUND_HANDS", 700)
+@pytest.mark.parametrize("bound", ["ROUND_HANDS", "ROUND_BYTES"])
+def test_a_round_at_a_time(inputs, monkeypatch, bound):
+    monkeypatch.setattr(shares, bound, 700 if bound == "ROUND_HANDS" else 100_000)
     paths = [str(inputs / "hostile.jsonl"), str(inputs / "cut.yaml")]
     assert _records(paths, 3) == _records(paths, 1)
+
+
+def _rendered(records: list) -> bytes:
+    return "".join(text + "\n" for text, _, _ in records).encode()
+
+
+def _spool_refused():
+    raise OSError(24, "Too many open files")
+
+
+def test_without_a_spool_the_records_travel(inputs, monkeypatch):
+    paths = [str(inputs / "hostile.jsonl"), str(inputs / "alias.yaml"), str(inputs / "cut.yaml")]
+    one = _records(paths, 1)
+    if forked.can_spool():
+        spooled = batch.results(paths, 2, resolve_rules(), lambda: io.BytesIO(), None, _rendered)
+        groups = list(spooled)
+        assert any(isinstance(g, batch.Spooled) for g in groups)
+        assert sum(len(g) for g in groups) == len(one)
+    monkeypatch.setattr(forked, "Spool", _spool_refused)
+    assert _records(paths, 2, _rendered) == one
 
 
 CASES = [

@@ -22,7 +22,7 @@ from ..core.rules import Rules, rules_from_options, rules_options
 from ..io.json_lines import line_records
 from ..io.result_text import Record, refused_record, score_record
 from .chunks import chunk_items, cut
-from .forked import Spool, can_fork, copy_out, forked_map, spill
+from .forked import Spool, can_fork, copy_out, forked_map, spill, spooling
 from .loader import Unit, decode, json_line, read_file, unit_items, units
 from .pool import Here, pool_map, set_worker_rules, worker_rules
 from .shares import rounds, split
@@ -284,7 +284,7 @@ def _spilled(group: list[Record] | RunRecords, render: Render | None) -> list | 
         records = group.records
         assert not isinstance(records, Spooled)  # made here, not received
         return (None if records is None else _spilled(records, render),)
-    if render is None:
+    if render is None or not spooling():
         return group
     start, length = spill(render(group))
     return (start, length, len(group), [code for _, ok, code in group if not ok])

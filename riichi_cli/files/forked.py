@@ -83,6 +83,11 @@ class Spool:
         os.close(self.fd)
 
 
+def spooling() -> bool:
+    """Whether this process is a child with a spool (`spill` may be called)."""
+    return bool(_spool)
+
+
 def spill(data: bytes) -> tuple[int, int]:
     """In a child with a spool: ``data`` appended to it; (where it starts, its length)."""
     fd = _spool[0]
@@ -98,7 +103,7 @@ def copy_out(spool: Spool, start: int, length: int, out: int) -> None:
         try:
             sent = os.sendfile(out, spool.fd, start, end - start)
         except OSError as e:
-            if e.errno not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+            if e.errno not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSOCK):
                 raise
             break  # an output sendfile refuses (a file opened to append): read and write
         if sent == 0:
@@ -114,7 +119,12 @@ class _Child:
     """A forked child working out one share, the read end of its pipe, and its spool."""
 
     def __init__(self, fn: Callable[[Any], Any], share: list[Any], spool: bool) -> None:
-        self.spool = Spool() if spool else None
+        self.spool: Spool | None = None
+        if spool:
+            try:
+                self.spool = Spool()
+            except OSError:  # memfd refused (a sandbox, no descriptors left): the results travel
+                pass
         read, write = os.pipe()
         masks = hasattr(signal, "pthread_sigmask")
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masks else set()

@@ -18,6 +18,8 @@ YAML_BYTES_PER_HAND = 180
 #: Hands read ahead at most before the work is shared out: the answers of that many are held in
 #: memory at once (about 1 KiB of JSON each), then the next round is read.
 ROUND_HANDS = 32768
+#: Bytes of input held at most in a round (JSON lines may be up to 64 KiB each).
+ROUND_BYTES = 16 * 1024 * 1024
 #: Fewer hands than this a job are worked out here alone: a child costs about as much as scoring that
 #: many.
 MIN_SHARE = 256
@@ -44,18 +46,30 @@ def weight(unit: Unit) -> int:
 
 
 def rounds(units: Iterator[Unit]) -> Iterator[list[tuple[Unit, int]]]:
-    """The pieces with their weights, in lists of about `ROUND_HANDS` hands (the last one less)."""
+    """The pieces with their weights, in lists of about `ROUND_HANDS` hands or `ROUND_BYTES` bytes
+    held (the last one less)."""
     held: list[tuple[Unit, int]] = []
-    total = 0
+    total = size = 0
     for unit in units:
         w = weight(unit)
         held.append((unit, w))
         total += w
-        if total >= ROUND_HANDS:
+        size += held_bytes(unit)
+        if total >= ROUND_HANDS or size >= ROUND_BYTES:
             yield held
-            held, total = [], 0
+            held, total, size = [], 0, 0
     if held:
         yield held
+
+
+def held_bytes(unit: Unit) -> int:
+    """The bytes of input a piece holds in memory (a file not read yet holds none)."""
+    kind = unit[0]
+    if kind == "lines":
+        return sum(len(raw) for _, raw in unit[4] if isinstance(raw, bytes))
+    if kind in ("chunk", "text"):
+        return len(unit[3])
+    return 0
 
 
 def split(weighed: list[tuple[Unit, int]], jobs: int) -> list[list[Unit]]:

@@ -43,7 +43,9 @@ def tile_code(text: str) -> int:
     if not 0 <= digit <= 9 or suit == 4:
         return -1
     code: i64 = _CODE_TABLE[suit * 10 + digit]
-    return -1 if code == _NO_CODE else code
+    if code == _NO_CODE:  # (not a conditional expression: an i64 and a literal join as an int, boxed)
+        code = -1
+    return code
 
 
 def scan_codes(text: str, start: int = 0, end: int | None = None) -> list[int]:

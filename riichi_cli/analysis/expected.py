@@ -54,6 +54,8 @@ from .expected_win import WinScorer
 LAST_TURN: Final = 18
 #: The targets a discard can be best for, in the order `Analysis.best` lists them.
 TARGETS: Final = ("ev", "win", "tenpai")
+#: `TARGETS` as a list (compiled, a Final tuple is built anew at each use).
+_TARGET_LIST: Final = list(TARGETS)
 #: Red fives of 5m 5p 5s in the set by the ``aka_dora`` option (lists: compiled, a tuple read at a
 #: variable place is boxed into a new tuple first).
 _RED_LIMITS: Final = {0: [0, 0, 0], 2: [0, 1, 1], 3: [1, 1, 1], 4: [1, 2, 1]}
@@ -234,9 +236,10 @@ def _analyze(p: Problem) -> Analysis:
     for n, (kind, i) in enumerate(tops):
         discards.append(_discard_value(g, pool34, p.counts, kind, i, n, values))
     best = {}
-    for target in TARGETS:
+    for target in _TARGET_LIST:
         top = discards[0]
-        for d in discards[1:]:
+        for n in range(1, len(discards)):
+            d = discards[n]
             if d.value(target) > top.value(target):
                 top = d
         best[target] = top.tile
@@ -325,24 +328,27 @@ def _top_discards(g: Graph, start: tuple[int, int], s0: int, kept: int) -> list[
     (`Shanten.near`)."""
     hi: i64 = start[0]
     lo: i64 = start[1]
-    keeps: i64 = kept
-    back: i64 = g.back_budget
     out: list[tuple[int, int]] = []
-    k: i64
-    for k in _KIND_ORDER:
-        if (hi >> (3 * k) if k < 18 else lo >> (3 * k - 54)) & 7:  # `count_of`, inline
-            s13: i64 = s0 + 1 - (keeps >> _TILE_OF[k] & 1)
-            if s13 == s0 or s13 <= back:
-                out.append((k, g.state13(hi - _UNIT_HI[k], lo - _UNIT_LO[k], s13, 0)))
+    t: i64
+    for t in range(34):
+        if (hi >> (3 * t) if t < 18 else lo >> (3 * t - 54)) & 7:  # `count_of`, inline
+            _top_discard(g, hi, lo, s0, kept, t, out)
+        if t < 27 and t % 9 == 4:  # a five: its red kind next
+            red: i64 = 34 + t // 9
+            if lo >> (3 * red - 54) & 7:
+                _top_discard(g, hi, lo, s0, kept, red, out)
     return out
+
+
+def _top_discard(g: Graph, hi: i64, lo: i64, s0: i64, kept: i64, k: i64, out: list[tuple[int, int]]) -> None:
+    """`_top_discards` of kind ``k`` (held): its 13-tile state, if the model reaches it."""
+    s13: i64 = s0 + 1 - (kept >> _TILE_OF[k] & 1)
+    if s13 == s0 or s13 <= g.back_budget:
+        out.append((k, g.state13(hi - _UNIT_HI[k], lo - _UNIT_LO[k], s13, 0)))
 
 
 #: `TILE_OF` as this module's list.
 _TILE_OF: Final = list(TILE_OF)
-
-
-#: The kinds in the order of the answer's rows: tile order, a red five just after its plain five.
-_KIND_ORDER: Final = [k for t in range(34) for k in ([t, RED_KINDS[FIVES.index(t)]] if t in FIVES else [t])]
 
 
 def _win_values(g: Graph, p: Problem, pool34: list[int]) -> WinValues:

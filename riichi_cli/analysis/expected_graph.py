@@ -71,11 +71,14 @@ def pack(counts: list[int]) -> tuple[int, int]:
     """A hand's two words from its 37 counts."""
     hi: i64 = 0  # native words: a shift of a boxed int is a call
     lo: i64 = 0
-    k: i64
-    for k in range(18):
-        hi += i64(counts[k]) << (3 * k)
-    for k in range(18, NUM_KINDS):
-        lo += i64(counts[k]) << (3 * (k - 18))
+    shift: i64 = 0
+    for c in counts:  # walked in line, no index checked
+        n: i64 = c
+        if shift < 54:  # kinds 0-17 in hi
+            hi += n << shift
+        else:
+            lo += n << (shift - 54)
+        shift += 3
     return hi, lo
 
 
@@ -134,14 +137,16 @@ def _least_splits(v: i64, rest: i64, target: i64) -> i64:
     (`riichi_cli.analysis.vectors.packed_vector`)."""
     best: i64 = 999
     splits: i64 = 0
+    bit: i64 = 1  # 2 ** j, kept native (see `_unit`)
     j: i64
     for j in range(target + 1):
         x: i64 = (v >> (4 * j) & 15) + (rest >> (4 * (target - j)) & 15)
         if x < best:
             best = x
-            splits = _unit(j)
+            splits = bit
         elif x == best:
-            splits |= _unit(j)
+            splits |= bit
+        bit <<= 1
     return splits
 
 

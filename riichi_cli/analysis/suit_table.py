@@ -75,29 +75,25 @@ def suit_moves(key: i64, plus: bool, splits: i64) -> i64:
     if here == NOT_STORED:
         return -1
     mask: i64 = 0
+    step: i64 = 1  # 5 ** pos: one tile more at pos moves the suit that far in the table
+    bit: i64 = step  # 2 ** pos (a native variable: a literal 1 shifted is a 32-bit C shift)
     pos: i64
     for pos in range(9):
         n = key >> (3 * pos) & 7
-        step: i64 = _POWERS[pos]
         if plus:
-            if n == 4:
-                continue
-            there: i64 = table[at + step]
-            if there == NOT_STORED:
-                return -1
-            hits: i64 = splits & _lowered[there << 8 | here]
-        else:
-            if n == 0:
-                continue
+            if n != 4:
+                there: i64 = table[at + step]
+                if there == NOT_STORED:
+                    return -1
+                if splits & _lowered[there << 8 | here]:
+                    mask |= bit
+        elif n != 0:
             there = table[at - step]
-            hits = splits & ~_lowered[here << 8 | there]
-        if hits:
-            mask |= _POWERS_OF_TWO[pos]
+            if splits & ~_lowered[here << 8 | there]:
+                mask |= bit
+        step *= 5
+        bit <<= 1
     return mask
-
-
-#: 2 ** p for the 9 positions (compiled, a literal 1 shifted by a native int is a C int shift).
-_POWERS_OF_TWO: Final[list[int]] = [1 << pos for pos in range(9)]
 
 
 def _base5(key: int, size: int) -> int:

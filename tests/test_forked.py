@@ -17,7 +17,7 @@ import pytest
 from test_batch_robust import GOOD, riichi
 
 from riichi_cli.core.rules import resolve_rules
-from riichi_cli.files import batch, forked, shares
+from riichi_cli.files import batch, forked, piece_records, shares
 from riichi_cli.files.pool import WorkerLost
 
 pytestmark = pytest.mark.skipif(not forked.can_fork(), reason="no fork on this system")
@@ -236,7 +236,7 @@ def test_without_a_spool_the_records_travel(inputs, monkeypatch):
     if forked.can_spool():
         spooled = batch.results(paths, 2, resolve_rules(), lambda: io.BytesIO(), None, _rendered)
         groups = list(spooled)
-        assert any(isinstance(g, batch.Spooled) for g in groups)
+        assert any(isinstance(g, piece_records.Spooled) for g in groups)
         assert sum(len(g) for g in groups) == len(one)
     monkeypatch.setattr(forked, "Spool", _spool_refused)
     assert _records(paths, 2, _rendered) == one

@@ -79,6 +79,8 @@ _WORD: Final = (1 << 27) - 1
 
 #: A suit's splits by its packed counts (3 bits a tile, and 1 for the honors): the splits in a flat
 #: list (`_SPLITS`), found by their first place << 8 | how many. Bounded like `decompose._splits`.
+#: The table starts with room for the ~2,000 shapes of a run of problems (4,096 slots made at import,
+#: a few microseconds: growing it meanwhile re-inserted every key each time).
 #: The first is the split of an empty suit: no group, no pair.
 _SPLITS: Final[list[int]] = [0]
 
@@ -94,7 +96,7 @@ def packed_tally(counted: tuple[int, int, int]) -> int:
     return han | fu << FU_AT | fixed << FIXED_AT
 
 
-_SPLIT_IDS: Final = IntTable(8, 20)
+_SPLIT_IDS: Final = IntTable(12, 20)
 _MAX_SPLITS: Final = 1 << 20
 
 

@@ -48,6 +48,7 @@ from .expected_graph import (
     kind_tile,
 )  # fmt: skip
 from .expected_solve import PerTurn, WinValues, solve
+from .expected_ura import NO_MELDS
 from .expected_win import WinScorer
 
 #: The last turn: the state at turn 18 is the end (no draw is left).
@@ -230,7 +231,7 @@ def _analyze(p: Problem) -> Analysis:
     tops = _top_discards(g, start, s0, kept)
     g.expand()
     g.finish()
-    wins = _win_values(g, p, pool34)
+    wins = _win_values(g, p, pool34, unseen)
     values = solve(g, wins, unseen, p.turn, [i for _, i in tops], p.ippatsu and p.riichi and closed)
     discards = []
     for n, (kind, i) in enumerate(tops):
@@ -351,14 +352,22 @@ def _top_discard(g: Graph, hi: i64, lo: i64, s0: i64, kept: i64, k: i64, out: li
 _TILE_OF: Final = list(TILE_OF)
 
 
-def _win_values(g: Graph, p: Problem, pool34: list[int]) -> WinValues:
-    """The value of every win of the graph: plain, and on the ippatsu and last draws when asked."""
-    meld_counts = [0] * 34
-    for meld in p.melds:
-        for t in meld.tiles:
-            meld_counts[t] = meld_counts[t] + 1
+def _win_values(g: Graph, p: Problem, pool34: list[int], unseen: int) -> WinValues:
+    """The value of every win of the graph: plain, and on the ippatsu and last draws when asked.
+    ``unseen``: the pool's tiles but the hand's."""
+    meld_counts = NO_MELDS
+    if p.melds:
+        meld_counts = [0] * 34
+        for meld in p.melds:
+            for t in meld.tiles:
+                meld_counts[t] = meld_counts[t] + 1
     dora = tuple([t for t, _ in p.dora])
-    scorer = WinScorer(p.melds, meld_counts, pool34, dora, p.round_wind, p.seat_wind, p.rules, p.ura)
+    held = 14 - 3 * len(p.melds)  # the concealed tiles (`check_problem`), all in the pool
+    # the values asked: plain, on the ippatsu draw, on the last, on both
+    asked = len(g.win_hi) * (2 if p.ippatsu and g.riichi else 1) * (2 if p.haitei else 1)
+    scorer = WinScorer(
+        p.melds, meld_counts, pool34, dora, p.round_wind, p.seat_wind, p.rules, p.ura, unseen + held, asked
+    )
     wins = range(len(g.win_hi))
     hi, lo, kind = g.win_hi, g.win_lo, g.win_kind
     plain = [scorer.value(hi[w], lo[w], kind[w], g.riichi, False, False) for w in wins]

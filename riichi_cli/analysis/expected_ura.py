@@ -17,7 +17,10 @@ class UraHits:
     """The ura dora's chances for the hands of one problem: the unseen tiles (``pool34``, the hand's
     own included) and the melds are fixed, the concealed tiles vary."""
 
-    def __init__(self, pool34: list[int], meld_counts: list[int], players: int, draws: int) -> None:
+    def __init__(
+        self, pool34: list[int], meld_counts: list[int], players: int, draws: int, pool_total: int = -1
+    ) -> None:
+        """``pool_total``: the sum of ``pool34`` when the caller has it."""
         self.pool34 = pool34
         self.meld_counts = meld_counts
         self.draws = draws
@@ -27,7 +30,7 @@ class UraHits:
         #: The tiles indicating each tile (a second for 1m and 9m with three players; 34: none).
         self.indicators = _INDICATORS[0 if players == 3 else 1]
         #: The pool's copies in all, for `_closed_weights` (-1 until first needed).
-        self.pool_total: i64 = -1
+        self.pool_total: i64 = pool_total
         #: Per tile, for `_one` (`_info`): its unseen copies (the hand's included) and the copies of
         #: the tile it indicates in the melds; made when first needed.
         self.info: list[int] = []
@@ -128,6 +131,9 @@ class UraHits:
         return weights
 
 
+#: The melds' counts of a hand without melds, for a caller that has none (never changed): `UraHits`
+#: knows them without reading them.
+NO_MELDS: Final = [0] * 34
 #: `UraHits.weights`: the bits of each number of ura dora's weight.
 WEIGHT_BITS: Final = 12
 WEIGHT_MASK: Final = 4095
@@ -161,6 +167,8 @@ _IN_LO: Final = 64
 def _info(pool34: list[int], target: list[int], meld_counts: list[int]) -> list[int]:
     """Per tile: its unseen copies (3 bits) and the copies of the tile it indicates in the melds (from
     bit 3): ints below 64, which CPython keeps made (no allocation). The pool itself without melds."""
+    if meld_counts is NO_MELDS:
+        return pool34
     for n in meld_counts:
         if n:
             break

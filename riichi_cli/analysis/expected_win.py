@@ -46,7 +46,11 @@ class WinScorer:
         seat_wind: str,
         rules: Rules,
         ura: bool,
+        pool_total: int = -1,
+        asked: int = -1,
     ) -> None:
+        """``pool_total``: the sum of ``pool34``, when the caller has it (`UraHits`); ``asked``: how
+        many values `value` will be asked at most, when the caller knows (-1: not known)."""
         self.melds = melds
         self.meld_counts = meld_counts  # the 34 tiles' counts in the melds
         self.pool34 = pool34  # copies of the 34 tiles not seen by the player, the hand's included
@@ -56,17 +60,26 @@ class WinScorer:
         self.rules = rules
         self.ura = ura and rules.ura_dora
         ura_count = max(1, len(dora)) if rules.kan_ura else 1
-        self.ura_hits = UraHits(self.pool34, meld_counts, rules.players, ura_count)
+        self.ura_hits = UraHits(self.pool34, meld_counts, rules.players, ura_count, pool_total)
         #: The wins scored, numbered by their 34 tiles (red fives as fives) and their flags and winning
-        #: tile (`value`): a look-up is native arithmetic on the two words, no dict key made.
+        #: tile (`value`): a look-up is native arithmetic on the two words, no dict key made. Most
+        #: problems have a few wins (1-5 without hand changes): up to `_SCANNED` asked, they are found
+        #: by a scan of their words (`_scan`; making and freeing a StateIndex cost more).
+        few = 0 <= asked <= _SCANNED
         self.shapes: list[WinShape] = []
-        self.shape_index = StateIndex()
-        #: The 34 tiles' ura dora chances by the 34 tiles (any winning tile, any flags). One index with
-        #: the wins' was tried: more instructions with many wins (longer probes, a second look-up).
+        self.shape_his: list[int] = [] if few else _UNUSED  # (`_UNUSED` with an index: no list made)
+        self.shape_los: list[int] = [] if few else _UNUSED
+        self.shape_index: StateIndex | None = None if few else StateIndex()
+        #: The 34 tiles' ura dora chances by the 34 tiles (any winning tile, any flags), found alike.
+        #: One index with the wins' was tried: more instructions with many wins (longer probes, a
+        #: second look-up).
         self.hands: list[HandTiles] = []
-        self.hand_index = StateIndex()
-        #: One Context per (riichi, ippatsu, haitei) flags: the situation is the same for every hand.
-        self.contexts: list[Context | None] = [None] * 8
+        self.hand_his: list[int] = [] if few else _UNUSED
+        self.hand_los: list[int] = [] if few else _UNUSED
+        self.hand_index: StateIndex | None = None if few else StateIndex()
+        #: One Context per (riichi, ippatsu, haitei) flags: the situation is the same for every hand
+        #: (made when the core first counts a hand: `_context`).
+        self.contexts: list[Context | None] = []
         self.dealer = seat_wind == "E"
         self.aka = rules.aka_dora != 0
         #: Points of a tsumo by han and fu (the winner's seat is fixed): many readings share them, and
@@ -85,13 +98,21 @@ class WinScorer:
         tiles_lo = (lo & _TILES_LO) + ((lo >> 54 & 7) << 12)
         flags = (1 if riichi else 0) | (2 if ippatsu else 0) | (4 if haitei else 0)
         outer = tiles_lo | (flags << 48) | (kind_tile(kind) << 51)
-        found = self.shape_index.find(tiles_hi, outer)
+        index = self.shape_index
+        if index is not None:
+            found = index.find(tiles_hi, outer)
+        else:
+            found = _scan(self.shape_his, self.shape_los, tiles_hi, outer)
         if found >= 0:
             shape = self.shapes[found]
         else:
             shape = self._shape(tiles_hi, tiles_lo, kind_tile(kind), flags)
-            self.shape_index.add(tiles_hi, outer, found)
             self.shapes.append(shape)
+            if index is not None:
+                index.add(tiles_hi, outer, found)
+            else:
+                self.shape_his.append(tiles_hi)
+                self.shape_los.append(outer)
         return shape.value(reds if self.aka else 0, self)
 
     def _shape(self, tiles_hi: int, tiles_lo: int, win: int, flags: int) -> WinShape:
@@ -127,6 +148,8 @@ class WinScorer:
         return tallies
 
     def _context(self, flags: int) -> Context:
+        if not self.contexts:
+            self.contexts = [None] * 8
         ctx = self.contexts[flags]
         if ctx is None:
             riichi = flags & 1 != 0
@@ -145,12 +168,20 @@ class WinScorer:
 
     def _tiles(self, tiles_hi: int, tiles_lo: int) -> HandTiles:
         """The record of a hand's 34 tiles: a hand wins on several tiles, with several flags."""
-        found = self.hand_index.find(tiles_hi, tiles_lo)
+        index = self.hand_index
+        if index is not None:
+            found = index.find(tiles_hi, tiles_lo)
+        else:
+            found = _scan(self.hand_his, self.hand_los, tiles_hi, tiles_lo)
         if found >= 0:
             return self.hands[found]
         tiles = HandTiles()
-        self.hand_index.add(tiles_hi, tiles_lo, found)
         self.hands.append(tiles)
+        if index is not None:
+            index.add(tiles_hi, tiles_lo, found)
+        else:
+            self.hand_his.append(tiles_hi)
+            self.hand_los.append(tiles_lo)
         return tiles
 
     def points_of(self, han: int, fu: int, dealer: bool) -> int:
@@ -174,6 +205,24 @@ class WinScorer:
     def _points(self, han: int, fu: int, dealer: bool) -> int:
         base = base_points(han, fu, self.rules)[0]
         return table_points(base, dealer, True, self.rules).total
+
+
+def _scan(his: list[int], los: list[int], hi: i64, lo: i64) -> i64:
+    """The number of words ``hi``, ``lo`` among those kept, -1 for new ones."""
+    i: i64
+    for i in range(len(his)):
+        w: i64 = his[i]
+        if w == hi:
+            w = los[i]
+            if w == lo:
+                return i
+    return -1
+
+
+#: `WinScorer` finds its wins and hands by a scan when asked this many values at most.
+_SCANNED: Final = 8
+#: The words of `WinScorer`'s wins and hands when it has an index: never read or changed.
+_UNUSED: Final[list[int]] = []
 
 
 def _hand_tiles(tiles_hi: i64, tiles_lo: i64) -> tuple[tuple[int, ...], list[tuple[tuple[Group, ...], int]]]:
@@ -252,8 +301,7 @@ class HandTiles:
 
 class WinShape:
     """One winning hand's readings that have a yaku (`tally`: han, fu, fixed points, each in one int:
-    `packed_tally`), the ura dora's chances, and its expected value by the han that red fives add
-    (computed when first asked)."""
+    `packed_tally`) and the ura dora's chances: its expected value by the han that red fives add."""
 
     def __init__(
         self,
@@ -266,21 +314,12 @@ class WinShape:
         self.weights = weights  # the ura dora's chances of one indicator (`UraHits.weights`)
         self.ura = ura  # or of several, as (ura dora, probability)
         self.dealer = dealer
-        self.values: list[float] = []
 
     def value(self, aka: int, scorer: WinScorer) -> float:
-        values = self.values
-        while len(values) <= aka:
-            values.append(_UNKNOWN)
-        found = values[aka]
-        if found == _UNKNOWN:
-            found = self._value(aka, scorer)
-            values[aka] = found
-        return found
-
-    def _value(self, aka: int, scorer: WinScorer) -> float:
         """Over the ura dora's chances, what the best reading pays by tsumo with the han of ``aka`` red
-        fives and the ura dora found (a fixed amount pays as it is)."""
+        fives and the ura dora found (a fixed amount pays as it is). Not kept: a win is mostly asked
+        once for each number of red fives (a list of values per win cost more than the few asked
+        twice)."""
         tallies = self.tallies
         if not tallies:
             return NO_WIN
@@ -321,7 +360,3 @@ def _best(tallies: list[int], more: i64, dealer: bool, scorer: WinScorer) -> int
         if points > best:
             best = points
     return best
-
-
-#: `WinShape.values` not computed yet (a value is `NO_WIN` or not negative).
-_UNKNOWN: Final = -2.0

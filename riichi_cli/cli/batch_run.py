@@ -11,7 +11,7 @@ import sys
 from contextlib import closing
 
 from ..core.rules import Rules
-from ..files.batch import Spooled, Summary, results
+from ..files.batch import Summary, results
 from .streams import json_lines_bytes, progress, write_json_texts
 
 
@@ -71,7 +71,7 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
     with closing(groups):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
         try:
             for group in progress(groups, "scoring", weight=len):
-                if isinstance(group, Spooled):  # JSON lines a child wrote out: copied as they are
+                if not isinstance(group, list):  # JSON lines a child wrote out: copied as they are
                     counts.add_spooled(group)
                     out.flush()
                     group.copy_to(out.fileno())

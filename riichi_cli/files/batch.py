@@ -11,7 +11,6 @@ side by side while the parent only cuts and writes; its records are written once
 from __future__ import annotations
 
 import os
-import stat
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from contextlib import closing
@@ -19,16 +18,12 @@ from typing import BinaryIO
 
 from ..core.errors import RiichiError
 from ..core.rules import Rules, rules_from_options, rules_options
-from ..io.json_lines import line_records
-from ..io.result_text import Record, refused_record, score_record
-from .chunks import chunk_items, cut
-from .forked import Spool, can_fork, copy_out, forked_map, spill, spooling
-from .loader import Unit, decode, json_line, read_file, unit_items, units
+from ..io.result_text import Record
+from .chunks import cut
+from .loader import Unit, decode, read_file, units
+from .piece_records import Render, RunRecords, Spooled, run_records, task_records, unit_records
 from .pool import Here, pool_map, set_worker_rules, worker_rules
-from .shares import rounds, split
 
-#: What a group of records writes to the output, as bytes (`results` with ``render``).
-Render = Callable[[list[Record]], bytes]
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
 LINES_PER_TASK = 256
 #: A YAML input larger than this is cut into runs of its items for the workers (`chunks`); one that
@@ -46,40 +41,6 @@ class Runs:
     def __init__(self, count: int, whole: Unit) -> None:
         self.count = count
         self.whole = whole
-
-
-class RunRecords:
-    """A worker's answer to one run: its records (or their output, `Spooled`), or None when the run
-    does not read alone."""
-
-    def __init__(self, records: list[Record] | Spooled | None) -> None:
-        self.records = records
-
-
-def unit_records(unit: Unit, rules: Rules) -> list[Record]:
-    """The records of one raw piece of input: parsed here, then scored, each written as JSON text
-    straight from its result (`io.result_text`); a block of JSON lines in one compiled loop."""
-    if unit[0] == "lines":
-        _, where, prefix, index, numbered = unit
-        return line_records(numbered, where, prefix, index, rules, json_line)
-    return [
-        score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
-        for src, m in unit_items(unit)
-    ]
-
-
-def task_records(task: list[Unit], rules: Rules) -> list[Record]:
-    """The records of a few raw pieces, parsed and scored here."""
-    return [rec for unit in task for rec in unit_records(unit, rules)]
-
-
-def run_records(unit: Unit, rules: Rules) -> RunRecords:
-    """The records of one run of a cut YAML input (None in it when the run does not read alone)."""
-    items = chunk_items(unit)
-    if items is None:
-        return RunRecords(None)
-    return RunRecords([score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
-                       for src, m in items])  # fmt: skip
 
 
 def _score_task(task: list[Unit]) -> list[Record] | RunRecords:
@@ -211,8 +172,10 @@ def results(
             yield unit_records(unit, rules)
         return
     cuts: deque[Runs] = deque()
-    if can_fork() and read_ahead(paths):
-        yield from _joined(_forked(work_units(pieces, jobs, cuts), jobs, rules, render), cuts, rules)
+    from .batch_fork import forked_groups, read_ahead
+
+    if read_ahead(paths):
+        yield from _joined(forked_groups(work_units(pieces, jobs, cuts), jobs, rules, render), cuts, rules)
         return
     work = pool_map(_score_task, _first_share_here(tasks(pieces, jobs, cuts), rules), jobs, set_worker_rules,
                     (rules_options(rules),))  # fmt: skip
@@ -241,82 +204,6 @@ def _joined(
             whole = cuts.popleft().whole
             yield from held if alone else [unit_records(whole, rules)]
             held, alone, seen = [], True, 0
-
-
-def read_ahead(paths: list[str]) -> bool:
-    """Whether the inputs may be read before they are scored: files and folders (a folder's FIFOs
-    are not read), not stdin, a pipe or a device, whose hands are answered as they arrive."""
-    for path in paths:
-        if path == "-":
-            return False
-        try:
-            mode = os.stat(path).st_mode
-        except (OSError, ValueError):
-            continue  # its error record
-        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-            return False
-    return True
-
-
-def _forked(
-    units: Iterator[Unit], jobs: int, rules: Rules, render: Render | None
-) -> Iterator[list[Record] | RunRecords | Spooled]:
-    """The groups of records of ``units``, a round of them at a time shared out between this process
-    and forked children (`forked`, `shares`); with ``render`` the children's groups come as their
-    output, `Spooled`."""
-    child = lambda unit: _spilled(_group(unit, rules), render)
-    for weighed in rounds(units):
-        work = forked_map(lambda unit: _group(unit, rules), split(weighed, jobs), child, _received)
-        with closing(work):
-            yield from work
-
-
-def _group(unit: Unit, rules: Rules) -> list[Record] | RunRecords:
-    """The records of one piece (of a run of a cut YAML file, as `RunRecords`)."""
-    return run_records(unit, rules) if unit[0] == "chunk" else unit_records(unit, rules)
-
-
-def _spilled(group: list[Record] | RunRecords, render: Render | None) -> list | tuple:
-    """A child's group as it sends it (`marshal`): records as they are; with ``render``, their
-    output written to the spool, as ``(start, length, hands, codes of the refused)``; a run's in a
-    tuple of one (None when the run does not read alone)."""
-    if isinstance(group, RunRecords):
-        records = group.records
-        assert not isinstance(records, Spooled)  # made here, not received
-        return (None if records is None else _spilled(records, render),)
-    if render is None or not spooling():
-        return group
-    start, length = spill(render(group))
-    return (start, length, len(group), [code for _, ok, code in group if not ok])
-
-
-def _received(sent: list | tuple, spool: Spool | None) -> list[Record] | RunRecords | Spooled:
-    """A group as a child sent it (`_spilled`), as the parent's groups are."""
-    if isinstance(sent, tuple) and len(sent) == 1:
-        return RunRecords(None if sent[0] is None else _unspilled(sent[0], spool))
-    return _unspilled(sent, spool)
-
-
-def _unspilled(sent: list | tuple, spool: Spool | None) -> list[Record] | Spooled:
-    if isinstance(sent, list):
-        return sent
-    assert spool is not None
-    return Spooled(spool, *sent)
-
-
-class Spooled:
-    """A group of records a child wrote out to its spool as `Render` makes it: ``copy_to`` writes it
-    to the output, `Summary.add_spooled` counts it."""
-
-    def __init__(self, spool: Spool, start: int, length: int, hands: int, codes: list[str | None]) -> None:
-        self.spool, self.start, self.length = spool, start, length
-        self.hands, self.codes = hands, codes
-
-    def __len__(self) -> int:
-        return self.hands
-
-    def copy_to(self, fd: int) -> None:
-        copy_out(self.spool, self.start, self.length, fd)
 
 
 def _first_share_here(work: Iterator[list[Unit]], rules: Rules) -> Iterator[list[Unit] | Here]:

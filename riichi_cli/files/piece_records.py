@@ -1,0 +1,70 @@
+"""The records of one raw piece of input (`loader.Unit`), parsed and scored where it is worked out
+(here, a pool worker or a forked child), and the shapes a group of them travels in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..core.rules import Rules
+from ..io.json_lines import line_records
+from ..io.result_text import Record, refused_record, score_record
+from .chunks import chunk_items
+from .loader import Unit, json_line, unit_items
+
+if TYPE_CHECKING:  # the fork path loads only with --jobs
+    from .forked import Spool
+
+#: What a group of records writes to the output, as bytes (`batch.results` with ``render``).
+Render = Callable[[list[Record]], bytes]
+
+
+class RunRecords:
+    """A worker's answer to one run: its records (or their output, `Spooled`), or None when the run
+    does not read alone."""
+
+    def __init__(self, records: list[Record] | Spooled | None) -> None:
+        self.records = records
+
+
+def unit_records(unit: Unit, rules: Rules) -> list[Record]:
+    """The records of one raw piece of input: parsed here, then scored, each written as JSON text
+    straight from its result (`io.result_text`); a block of JSON lines in one compiled loop."""
+    if unit[0] == "lines":
+        _, where, prefix, index, numbered = unit
+        return line_records(numbered, where, prefix, index, rules, json_line)
+    return [
+        score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
+        for src, m in unit_items(unit)
+    ]
+
+
+def task_records(task: list[Unit], rules: Rules) -> list[Record]:
+    """The records of a few raw pieces, parsed and scored here."""
+    return [rec for unit in task for rec in unit_records(unit, rules)]
+
+
+def run_records(unit: Unit, rules: Rules) -> RunRecords:
+    """The records of one run of a cut YAML input (None in it when the run does not read alone)."""
+    items = chunk_items(unit)
+    if items is None:
+        return RunRecords(None)
+    return RunRecords([score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
+                       for src, m in items])  # fmt: skip
+
+
+class Spooled:
+    """A group of records a child wrote out to its spool as `Render` makes it: ``copy_to`` writes it
+    to the output, `Summary.add_spooled` counts it."""
+
+    def __init__(self, spool: Spool, start: int, length: int, hands: int, codes: list[str | None]) -> None:
+        self.spool, self.start, self.length = spool, start, length
+        self.hands, self.codes = hands, codes
+
+    def __len__(self) -> int:
+        return self.hands
+
+    def copy_to(self, fd: int) -> None:
+        from .forked import copy_out
+
+        copy_out(self.spool, self.start, self.length, fd)

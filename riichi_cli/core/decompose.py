@@ -74,7 +74,9 @@ def _split(word: i64, size: i64, base: i64, i: i64, pair: i64, held: list[Group]
 def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tuple[Split, ...]:
     """Every split of one suit's counts (``key`` is their `suit_key`) into groups and at most one pair."""
     cached = 0 <= key < _KEY_LIMIT  # counts beyond any hand's may make other keys: not cached
-    i = _split_ids.get(key) if cached else -1
+    i: i64 = -1  # (not a conditional expression: an i64 and a literal join as an int, boxed)
+    if cached:
+        i = _split_ids.get(key)
     if i >= 0:
         return _splits[i]
     size: i64 = 7 if suit == 3 else 9

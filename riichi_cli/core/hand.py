@@ -151,6 +151,11 @@ class Hand(Record):
             self._keys_done = True
         return self._keys
 
+    def known_suit_keys(self) -> list[int] | None:
+        """`suit_keys` when they are known already (the notation reader packs them as it reads), else
+        None: for a caller that has another way and should not pack them only for itself."""
+        return self._keys if self._keys_done else None
+
     def notation(self) -> str:
         """Canonical notation: concealed tiles without the winning tile, the winning tile, the melds.
 

@@ -5,12 +5,12 @@ Refusals point at the first bad character of the text they were given.
 
 from __future__ import annotations
 
-from typing import Final, NoReturn
+from typing import Final, NoReturn, cast
 
 from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld, packed_hand
 from .native import i64
-from .tiles import COUNT_BITS, FIVES, name
+from .tiles import FIVES, UNIT_SHIFT, name
 
 #: The suit (0-3) of a character code below 128, 4 where it is not a suit letter. Bytes, not a list:
 #: compiled, a byte is read as a native int, where a list item is an object to check and unbox (the
@@ -25,8 +25,6 @@ _CODE_TABLE: Final = bytes([
     for s in range(4)
     for d in range(10)
 ])  # fmt: skip
-#: Where each tile's count sits in its suit's `tiles.suit_key`: `TILE_UNIT` is 1 shifted by this.
-_UNIT_SHIFT: Final = bytes([2 + COUNT_BITS * ((6 if t >= 27 else 8) - t % 9) for t in range(34)])
 
 
 def scan(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, bool]]:
@@ -45,7 +43,9 @@ def tile_code(text: str) -> int:
     if not 0 <= digit <= 9 or suit == 4:
         return -1
     code: i64 = _CODE_TABLE[suit * 10 + digit]
-    return -1 if code == _NO_CODE else code
+    if code == _NO_CODE:  # (not a conditional expression: an i64 and a literal join as an int, boxed)
+        code = -1
+    return code
 
 
 def scan_codes(text: str, start: int = 0, end: int | None = None) -> list[int]:
@@ -216,7 +216,7 @@ def _read(
             if tile_code == _NO_CODE:  # 0z, 8z, 9z
                 _refuse(text, start, _group_end(text, i))
             t: i64 = tile_code >> 1
-            shift: i64 = _UNIT_SHIFT[t]
+            shift: i64 = UNIT_SHIFT[t]
             unit: i64 = 1  # `TILE_UNIT[t]` without unboxing a list item; shifted as a variable (mypyc
             unit = unit << shift  # shifts a literal 1 as a 32-bit C int)
             if suit == 0:
@@ -253,16 +253,23 @@ def _read(
 
 def _unpacked(m: i64, p: i64, s: i64, z: i64) -> tuple[int, ...]:
     """The 34 counts of four suits' packed counts (`_read`'s: `tiles.suit_key` without the suit bits,
-    each count within 4 bits), as one tuple display: no list to fill and copy."""
-    return (
-        m >> 34 & 15, m >> 30 & 15, m >> 26 & 15, m >> 22 & 15, m >> 18 & 15, m >> 14 & 15, m >> 10 & 15,
-        m >> 6 & 15, m >> 2 & 15,
-        p >> 34 & 15, p >> 30 & 15, p >> 26 & 15, p >> 22 & 15, p >> 18 & 15, p >> 14 & 15, p >> 10 & 15,
-        p >> 6 & 15, p >> 2 & 15,
-        s >> 34 & 15, s >> 30 & 15, s >> 26 & 15, s >> 22 & 15, s >> 18 & 15, s >> 14 & 15, s >> 10 & 15,
-        s >> 6 & 15, s >> 2 & 15,
-        z >> 26 & 15, z >> 22 & 15, z >> 18 & 15, z >> 14 & 15, z >> 10 & 15, z >> 6 & 15, z >> 2 & 15,
-    )  # fmt: skip
+    each count within 4 bits), as one tuple display: no list to fill and copy. The counts are taken
+    as objects from `_COUNTS` (an int made from a native one is a call each)."""
+    n = _COUNTS
+    return cast(tuple[int, ...], (
+        n[m >> 34 & 15], n[m >> 30 & 15], n[m >> 26 & 15], n[m >> 22 & 15], n[m >> 18 & 15],
+        n[m >> 14 & 15], n[m >> 10 & 15], n[m >> 6 & 15], n[m >> 2 & 15],
+        n[p >> 34 & 15], n[p >> 30 & 15], n[p >> 26 & 15], n[p >> 22 & 15], n[p >> 18 & 15],
+        n[p >> 14 & 15], n[p >> 10 & 15], n[p >> 6 & 15], n[p >> 2 & 15],
+        n[s >> 34 & 15], n[s >> 30 & 15], n[s >> 26 & 15], n[s >> 22 & 15], n[s >> 18 & 15],
+        n[s >> 14 & 15], n[s >> 10 & 15], n[s >> 6 & 15], n[s >> 2 & 15],
+        n[z >> 26 & 15], n[z >> 22 & 15], n[z >> 18 & 15], n[z >> 14 & 15], n[z >> 10 & 15],
+        n[z >> 6 & 15], n[z >> 2 & 15],
+    ))  # fmt: skip
+
+
+#: The int objects of the counts 0-15, typed as objects so that compiled code stores them as they are.
+_COUNTS: Final[tuple[object, ...]] = tuple(range(16))
 
 
 #: Melds by their text (``chi:340m``): hands repeat the same few melds, and a Meld never changes.

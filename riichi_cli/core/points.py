@@ -121,7 +121,9 @@ def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     if 0 <= base < _POINTS_BASE_LIMIT:
         b: i64 = base
         key = b * 4 + dealer * 2 + tsumo
-    i = _points_ids.get(key) if key >= 0 else -1
+    i: i64 = -1  # (not a conditional expression: an i64 and a literal join as an int, boxed)
+    if key >= 0:
+        i = _points_ids.get(key)
     if i >= 0:
         return _points_made[i]
     points = _hand_points(base, dealer, tsumo)

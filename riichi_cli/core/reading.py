@@ -69,7 +69,7 @@ class Reading:
     __slots__ = (
         "form", "sets", "pair", "wait", "trip_starts", "seq_starts", "n_trips", "n_seqs", "trip_bits",
         "seq_bits", "concealed_trips", "kans",
-        "h", "closed", "counts", "ctx", "rules", "seat_tile", "round_tile", "win_tile", "hand",
+        "h", "closed", "ctx", "rules", "seat_tile", "round_tile", "win_tile", "hand",
     )  # fmt: skip
 
     def __init__(self, form: str, sets: tuple[Set, ...], pair: int, wait: str, h: HandFacts) -> None:
@@ -80,7 +80,6 @@ class Reading:
         self.h: HandFacts = h
         # copied from the shared facts because the predicates read them constantly
         self.closed: bool = h.closed
-        self.counts: tuple[int, ...] = h.counts
         self.ctx: Context = h.ctx
         self.rules: Rules = h.rules
         self.seat_tile: int = h.seat_tile
@@ -118,6 +117,11 @@ class Reading:
         self.kans: int = kans
 
     @property
+    def counts(self) -> tuple[int, ...]:
+        """`HandFacts.counts`."""
+        return self.h.counts
+
+    @property
     def trips(self) -> list[int]:
         """The first tile of each triplet or quad, in the sets' order."""
         return _starts(self.trip_starts, self.n_trips)
@@ -140,7 +144,7 @@ class HandFacts:
     """What every reading of one hand shares: the tiles, the situation, and tile-set facts."""
 
     __slots__ = (
-        "hand", "ctx", "rules", "closed", "counts", "win", "seat_tile", "round_tile", "suit_bits",
+        "hand", "ctx", "rules", "closed", "win", "seat_tile", "round_tile", "suit_bits",
         "suit_count", "all_simple", "all_orphan", "all_honor", "all_terminal", "all_green",
     )  # fmt: skip
 
@@ -150,21 +154,37 @@ class HandFacts:
         self.rules: Rules = rules
         self.win: int = hand.win_tile
         self.closed: bool = hand.is_closed
-        # The concealed counts themselves when there is no meld (no copy to make and free).
-        self.counts: tuple[int, ...] = tuple(hand.all_counts()) if hand.melds else hand.concealed
-        counts = self.counts
         self.seat_tile: int = wind_tile(ctx.seat_wind)
         self.round_tile: int = wind_tile(ctx.round_wind)
         every: i64 = _ALL_BITS  # AND and OR of the bits of every tile present
         some: i64 = 0
-        t: i64 = 0
-        n: i64
-        for n in counts:  # walked as a list (no index checks)
-            if n:
-                bits: i64 = _BITS[t]
-                every &= bits
-                some |= bits
-            t += 1
+        keys = hand.known_suit_keys()
+        if keys is None:  # not packed (or counts no hand holds): walked one by one
+            t: i64 = 0
+            n: i64
+            for n in hand.all_counts():
+                if n:
+                    bits: i64 = _BITS[t]
+                    every &= bits
+                    some |= bits
+                t += 1
+        else:  # the concealed tiles from their suits' packed counts (no count to unbox), then the melds
+            s: i64
+            for s in range(4):
+                key: i64 = keys[s] >> 2  # 4 bits a tile, the suit's last tile lowest
+                tile: i64 = s * 9 + (6 if s == 3 else 8)
+                while key:
+                    if key & 15:
+                        bits = _BITS[tile]
+                        every &= bits
+                        some |= bits
+                    key = key >> 4
+                    tile -= 1
+            for m in hand.melds:
+                for meld_tile in m.tiles:
+                    bits = _BITS[meld_tile]
+                    every &= bits
+                    some |= bits
         # One bit per suit present (m p s z), and how many suits.
         self.suit_bits: int = some // _SUIT_BIT
         self.suit_count: int = (some & _M) // _M + (some & _P) // _P + (some & _S) // _S + (some & _Z) // _Z
@@ -173,6 +193,21 @@ class HandFacts:
         self.all_honor: bool = bool(every & _HONOR)
         self.all_terminal: bool = bool(every & _TERMINAL)
         self.all_green: bool = bool(every & _GREEN)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Counts of every tile, melds included (a kan counts 4): the concealed counts themselves when
+        there is no meld. Made when asked (the scorer counts what it needs without them: `copies`)."""
+        return tuple(self.hand.all_counts()) if self.hand.melds else self.hand.concealed
+
+    def copies(self, t: int) -> int:
+        """How many of tile ``t`` the hand holds, melds included (`counts`' item, without the 34)."""
+        hand = self.hand
+        n = hand.concealed[t]
+        for m in hand.melds:
+            for held in m.tiles:
+                n += held == t
+        return n
 
 
 def _sequence_wait(first: int, win: int) -> str:

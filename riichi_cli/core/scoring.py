@@ -107,18 +107,16 @@ def dora_items(r: Reading) -> list[YakuItem]:
 
 def add_dora_items(r: Reading, items: list[YakuItem]) -> None:
     """Append `dora_items` to ``items`` (a result's list: no list of their own to make and join)."""
-    ctx, counts, players = r.ctx, r.counts, r.ctx.players
-    if ctx.kita:
-        with_kita = list(counts)
-        with_kita[NORTH] = with_kita[NORTH] + ctx.kita
-        counts = tuple(with_kita)
+    ctx, h, players = r.ctx, r.h, r.ctx.players
     dora = 0
     for i in ctx.dora:
-        dora += counts[dora_of_players(i, players)]
+        t = dora_of_players(i, players)
+        dora += h.copies(t) + (ctx.kita if t == NORTH else 0)
     ura = 0
     if ctx.in_riichi:
         for i in ctx.ura:
-            ura += counts[dora_of_players(i, players)]
+            t = dora_of_players(i, players)
+            ura += h.copies(t) + (ctx.kita if t == NORTH else 0)
     aka = r.hand.aka_count() if r.rules.aka_dora else 0
     if dora:  # in BONUS_IDS order
         items.append(bonus_item(0, dora))

@@ -169,6 +169,9 @@ COUNT_BITS: Final = 4
 TILE_UNIT: Final[list[int]] = [
     1 << 2 + COUNT_BITS * ((6 if t >= 27 else 8) - t % 9) for t in range(NUM_TILES)
 ]
+#: Where each tile's count sits in its suit's `suit_key`: `TILE_UNIT` is 1 shifted by this. Bytes:
+#: compiled, a byte is read as a native int (a list item is an object to check and unbox).
+UNIT_SHIFT: Final = bytes([2 + COUNT_BITS * ((6 if t >= 27 else 8) - t % 9) for t in range(NUM_TILES)])
 
 
 def suit_key(counts: list[int], suit: int) -> int:

@@ -47,13 +47,18 @@ class Head(Record):
         self.seat_wind: Final = seat_wind
 
 
+#: The default preset's rules, held here: `PRESETS` and `DEFAULT_PRESET` are module globals, each a
+#: dict look-up per hand when read compiled (a ``Final`` is a static).
+_DEFAULT_RULES: Final = PRESETS[DEFAULT_PRESET]
+
+
 def build_request(mapping: Any, default_rules: Rules | None = None, echo: dict | None = None) -> Request:
     """Read a mapping of a winning hand and check it: the hand, the context and the rules.
 
     ``echo`` (if given) is filled with the keys read so far, so an error can still report them.
     """
     if echo is None and type(mapping) is dict:  # the common mapping in one pass (one_pass.py)
-        quick = quick_request(mapping, default_rules or PRESETS[DEFAULT_PRESET])
+        quick = quick_request(mapping, default_rules or _DEFAULT_RULES)
         if quick is not None:
             return quick
     head = read_head(mapping, default_rules, echo)
@@ -78,7 +83,7 @@ def read_head(mapping: Any, default_rules: Rules | None, echo: dict | None) -> H
     ident = read_id(mapping)
     if echo is not None:
         echo["id"] = ident
-    rules = read_rules(mapping, default_rules or PRESETS[DEFAULT_PRESET])
+    rules = read_rules(mapping, default_rules or _DEFAULT_RULES)
     win = mapping.get("win", "ron")
     if not (isinstance(win, str) and win in ("ron", "tsumo")):
         raise InvalidContext(f"win must be ron or tsumo, got {short(win)}", detail="bad_win")

@@ -19,6 +19,7 @@ from ..core.hand import Hand
 from ..core.native import i64
 from ..core.notation import RED_FIVES, parse_hand, tile_code
 from ..core.rules import Rules
+from ..core.tiles import UNIT_SHIFT
 from .rules_input import rules_from
 from .values import MAX_COUNT, tile_codes, valid_id
 
@@ -214,28 +215,33 @@ def _tiles(codes: list[int]) -> tuple[int, ...]:
 def _within_limits(hand: Hand, dora: list[int], ura: list[int], aka_dora: int) -> bool:
     """No fifth copy of a tile and no more red fives than the rules have, melds and indicators counted
     in (`check_counts`). False also when in doubt: the full reading then checks and refuses."""
-    if hand.suit_keys() is None:  # a concealed count over four (or red counts no hand has)
+    keys = hand.suit_keys()
+    if keys is None:  # a concealed count over four (or red counts no hand has)
         return False
     # The concealed counts are within four each: only a tile the melds or the indicators add can go
-    # over. Those are a few tiles: listed, and each counted among the ones listed before it.
-    added: list[int] = []
+    # over. Each is counted into the concealed tiles' packed counts (4 bits a tile, `suit_key`), and
+    # the first count over four stops the count (before any could outgrow its bits): no list of them.
+    k0: i64 = keys[0]
+    k1: i64 = keys[1]
+    k2: i64 = keys[2]
+    k3: i64 = keys[3]
     reds: i64 = 0  # red fives per suit, 8 bits each (m, p, s)
     for m in hand.melds:
-        added.extend(m.tiles)
         if m.reds:
             reds += m.reds << (8 * (m.tiles[0] // 9))
-    reds += _add_codes(added, dora) + _add_codes(added, ura)
-    held = hand.concealed
-    n: i64 = len(added)
+        for tile in m.tiles:
+            k0, k1, k2, k3 = _added(k0, k1, k2, k3, tile)
+            if k0 < 0:
+                return False
+    n_dora: i64 = len(dora)
     i: i64
-    for i in range(n):
-        tile: i64 = added[i]
-        count: i64 = held[tile] + 1
-        j: i64
-        for j in range(i):
-            if added[j] == tile:
-                count += 1
-        if count > 4:
+    for i in range(n_dora + len(ura)):
+        code: i64 = dora[i] if i < n_dora else ura[i - n_dora]
+        t: i64 = code >> 1
+        if code & 1:
+            reds += _RED_UNIT[t // 9]
+        k0, k1, k2, k3 = _added(k0, k1, k2, k3, t)
+        if k0 < 0:
             return False
     r0, r1, r2 = hand.reds
     r0 += reds & 255
@@ -247,13 +253,28 @@ def _within_limits(hand: Hand, dora: list[int], ura: list[int], aka_dora: int) -
     return allowed is not None and r0 <= allowed[0] and r1 <= allowed[1] and r2 <= allowed[2]
 
 
-def _add_codes(added: list[int], codes: list[int]) -> int:
-    """List the tiles of ``codes`` in ``added``; their red fives per suit, 8 bits each (m, p, s)."""
-    reds: i64 = 0
-    code: i64
-    for code in codes:
-        t: i64 = code >> 1
-        added.append(t)
-        if code & 1:
-            reds += 1 << (8 * (t // 9))
-    return reds
+#: One red five of each suit in `_within_limits`' red count (8 bits a suit; honors have none).
+_RED_UNIT: Final = (1, 1 << 8, 1 << 16, 0)
+
+
+def _added(k0: i64, k1: i64, k2: i64, k3: i64, t: i64) -> tuple[i64, i64, i64, i64]:
+    """The four suits' packed counts with one more of tile ``t``; the first -1 when that is a fifth."""
+    shift: i64 = UNIT_SHIFT[t]
+    unit: i64 = 1  # shifted as a variable: mypyc shifts a literal 1 as a 32-bit C int
+    unit = unit << shift
+    suit: i64 = t // 9
+    if suit == 0:
+        k0 += unit
+        key = k0
+    elif suit == 1:
+        k1 += unit
+        key = k1
+    elif suit == 2:
+        k2 += unit
+        key = k2
+    else:
+        k3 += unit
+        key = k3
+    if key >> shift & 15 > 4:
+        k0 = -1
+    return k0, k1, k2, k3

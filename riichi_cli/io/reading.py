@@ -145,7 +145,13 @@ def _red_counts(packed: i64, n: i64, win: i64, hand: Hand) -> i64:
             unit = unit * 4
         group: i64 = rest & _FIELD
         suit: i64 = group // (_KINDS * 9)
-        left: i64 = left0 if suit == 0 else left1 if suit == 1 else left2 if suit == 2 else 0
+        left: i64 = 0  # (statements: a conditional expression of i64s and a literal is an int, boxed)
+        if suit == 0:
+            left = left0
+        elif suit == 1:
+            left = left1
+        elif suit == 2:
+            left = left2
         if left:
             fives: i64 = _fives(group)
             take: i64 = fives if fives < left else left

@@ -65,7 +65,7 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
     live = fmt == "jsonl" and _live(paths)
     out = sys.stdout
     rows: list[dict] = []
-    render = json_lines_bytes(out) if fmt == "jsonl" else None
+    render = json_lines_bytes(out) if fmt == "jsonl" and jobs > 1 else None
     groups = results(paths, jobs, rules, lambda: sys.stdin.buffer, scheduler, render)
     first = True
     with closing(groups):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once

@@ -240,14 +240,21 @@ class Shanten:
         kz: i64 = part_key(3, z, players)
         vm, vp, vs, vz = part_vector(km), part_vector(p), part_vector(s), part_vector(kz)
         rm, rp, rs, rz = rest_vectors(vm, vp, vs, vz)
-        if players == 3:  # the characters are 1m and 9m only: positions 0 and 1 of their part
-            two = _part_mask(km, vm, rm, need, sign, 2)
-            mask: i64 = (two & 1) | (two >> 1) << 8
-        else:
-            mask = _part_mask(km, vm, rm, need, sign, 9)
-        mask |= _part_mask(p, vp, rp, need, sign, 9) << 9
-        mask |= _part_mask(s, vs, rs, need, sign, 9) << 18
-        mask |= _part_mask(kz, vz, rz, need, sign, 7) << 27
+        # A part with no tile has none to take away: its bits mean nothing then, none is worked out.
+        plus = sign > 0
+        mask: i64 = 0
+        if plus or m:
+            if players == 3:  # the characters are 1m and 9m only: positions 0 and 1 of their part
+                two = _part_mask(km, vm, rm, need, sign, 2)
+                mask = (two & 1) | (two >> 1) << 8
+            else:
+                mask = _part_mask(km, vm, rm, need, sign, 9)
+        if plus or p:
+            mask |= _part_mask(p, vp, rp, need, sign, 9) << 9
+        if plus or s:
+            mask |= _part_mask(s, vs, rs, need, sign, 9) << 18
+        if plus or z:
+            mask |= _part_mask(kz, vz, rz, need, sign, 7) << 27
         base: i64 = _distance(vm, rm, need)
         if not self.closed:
             return base, mask

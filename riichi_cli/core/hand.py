@@ -188,9 +188,15 @@ class Hand(Record):
                         s_text = suit_text(key, r2)
                     else:
                         z_text = suit_text(key, 0)
-        text = f"{m_text}{p_text}{s_text}{z_text}{self.win_name}"
-        for m in self.melds:
-            text = f"{text} {m.notation()}"
+        melds = self.melds
+        n = len(melds)
+        if n == 0:
+            return f"{m_text}{p_text}{s_text}{z_text}{self.win_name}"
+        if n == 1:  # one or two melds in the same f-string: one string built, not one per meld
+            return f"{m_text}{p_text}{s_text}{z_text}{self.win_name} {melds[0].notation()}"
+        text = f"{m_text}{p_text}{s_text}{z_text}{self.win_name} {melds[0].notation()} {melds[1].notation()}"
+        for i in range(2, n):
+            text = f"{text} {melds[i].notation()}"
         return text
 
 

@@ -236,9 +236,8 @@ def reading_groups(res: Result) -> list[dict]:
                 used = min(2, reds[t // 9]) if t in FIVES else 0
                 if used:
                     reds[t // 9] = reds[t // 9] - used
-                out.append(
-                    {"tiles": group_text([t, t], used), "kind": "pair", "open": False, "win": t == r.win_tile}
-                )
+                group = _group_key(t * _KINDS + PAIR + 1, used, t == r.win_tile)  # as a standard pair's
+                out.append(group_template(group).copy())
         return out
     groups = _concealed_groups(r, hand)
     for m in hand.melds:

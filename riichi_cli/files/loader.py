@@ -294,7 +294,7 @@ def stream_units(
         index = 0
         if blocks:
             for block in _chain([numbered] if numbered else [], line_blocks(stream, where, start)):
-                found = [(n, raw) for n, raw in block if not isinstance(raw, bytes) or raw.strip()]
+                found = [(n, raw) for n, raw in block if not isinstance(raw, bytes) or not raw.isspace()]
                 if found:  # blank lines are not hands
                     yield ("lines", where, prefix, index, found)
                     index += len(found)

@@ -495,15 +495,15 @@ class Graph:
         draws = self.draws
         k: i64
         for k in range(NUM_KINDS):
+            lower: i64 = better >> (k if k < 34 else 9 * (k - 34) + 4) & 1  # the tile of kind k
+            if riichi and not lower:
+                continue  # after riichi the hand is fixed: only a win is drawn
             shift: i64 = 3 * k if k < 18 else 3 * (k - 18)
             own: i64 = hi if k < 18 else lo
             held: i64 = own >> shift & 7
             left: i64 = ((pool_hi if k < 18 else pool_lo) >> shift & 7) - held
             if left <= 0:
                 continue
-            lower: i64 = better >> (k if k < 34 else 9 * (k - 34) + 4) & 1  # the tile of kind k
-            if riichi and not lower:
-                continue  # after riichi the hand is fixed: only a win is drawn
             start: i64 = (start_hi if k < 18 else start_lo) >> shift & 7
             d14: i64 = dist + (1 if held >= start else 0)
             if lower or d14 + s <= budget:

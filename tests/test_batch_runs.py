@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_batch_robust import GOOD, records, riichi
 
 from riichi_cli.core.rules import resolve_rules
 from riichi_cli.files import batch
-from riichi_cli.files.chunks import chunk_items, cut
+from riichi_cli.files.chunks import chunk_items, cut, stray_line
 
 ITEM = "- hand: {hand}\n  id: {i}\n"
 
@@ -60,6 +63,15 @@ def test_items_at_the_top_and_an_indented_list_are_cut_too():
 )
 def test_other_shapes_are_not_cut(text):
     assert cut(text, 2) is None
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.integers(0, 3), st.lists(st.sampled_from([" ", "-", "#", "\r", "\n", "a", "\t", ":"]), max_size=40))
+def test_the_stray_line_pattern_finds_what_the_look_ahead_finds(column, chars):
+    text = "".join(chars)
+    old = re.compile(rf"\n(?! {{{column}}}(?:-(?: |\r?$)| )| *(?:#|\r?$))", re.M)
+    new = stray_line(column)
+    assert [m.start() for m in new.finditer(text)] == [m.start() for m in old.finditer(text)]
 
 
 def test_a_run_cut_inside_an_open_scalar_does_not_read_alone():

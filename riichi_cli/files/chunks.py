@@ -53,16 +53,28 @@ def cut(text: str, parts: int) -> tuple[str, list[tuple[str, int, int]]] | None:
     body = text[first.start() :]
     # After the head, a line at a lower column or at the list's column that is not an item would be
     # another key (``defaults:`` after the list, a second list): then the file is read whole.
-    stray = re.compile(rf"\n(?! {{{column}}}(?:-(?: |\r?$)| )| *(?:#|\r?$))", re.M)
-    if stray.search(body):
+    if stray_line(column).search(body):
         return None
-    starts = [0] + [m.start() + 1 for m in re.finditer(rf"\n {{{column}}}-(?: |\r?$)", body, re.M)]
+    # With no stray line, every line that starts with "-" at the list's column starts an item.
+    starts = [0] + [m.start() + 1 for m in re.finditer(re.escape("\n" + " " * column + "-"), body)]
     size = -(-len(starts) // max(1, parts))
     runs = []
     for k in range(0, len(starts), size):
         end = starts[k + size] if k + size < len(starts) else len(body)
         runs.append((body[starts[k] : end], k, min(size, len(starts) - k)))
     return head, runs
+
+
+def stray_line(column: int) -> re.Pattern:
+    """A newline starting a line that is neither an item's first line (``-`` at ``column``, then a
+    blank or the end of the line), a deeper line, a comment nor a blank line: what
+    ``\\n(?! {column}(?:-(?: |\\r?$)| )| *(?:#|\\r?$))`` (multi-line) finds, without trying a
+    look-ahead of four branches at every newline (tests/test_batch_runs.py compares the two)."""
+    end = r"\r(?!\n|\Z)"  # a carriage return that does not end the line
+    after = rf"(?:[^ \-#\r\n]|-[^ \r\n]|-?{end})"  # what may not follow the column's spaces
+    if column == 0:
+        return re.compile(rf"\n{after}")
+    return re.compile(rf"\n(?: {{0,{column - 1}}}(?:[^ #\r\n]|{end})| {{{column}}}{after})")
 
 
 def _plain_head(head: str, keyed: bool) -> bool:

@@ -22,8 +22,10 @@ Limits: a YAML file or YAML stdin holds at most 16 MiB, a JSON line at most
 are scored and printed as they are read, YAML files one at a time, so memory
 stays bounded by the largest single file. --format jsonl and json stream their
 output; the table (the default) keeps every row until the end: use jsonl for
-millions of hands. With --jobs the workers read and parse too; JSON lines go to
-them 256 at a time.
+millions of hands. With --jobs N on files and folders, hands are read ahead (at
+most 32,768 or 16 MiB at a time) and cut into N shares: this process scores the
+first while forked children score the others, answers in order. From stdin or a
+pipe, workers read and parse too; JSON lines go to them 256 at a time.
 
 \b
 Examples:

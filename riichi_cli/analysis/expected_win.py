@@ -67,16 +67,12 @@ class WinScorer:
         #: by a scan of their words (`_scan`; making and freeing a StateIndex cost more).
         few = 0 <= asked <= _SCANNED
         self.shapes: list[WinShape] = []
-        self.shape_his: list[int] = [] if few else _UNUSED  # (`_UNUSED` with an index: no list made)
-        self.shape_los: list[int] = [] if few else _UNUSED
-        self.shape_index: StateIndex | None = None if few else StateIndex()
+        self.shape_keys = _Keys(few)
         #: The 34 tiles' ura dora chances by the 34 tiles (any winning tile, any flags), found alike.
         #: One index with the wins' was tried: more instructions with many wins (longer probes, a
         #: second look-up).
         self.hands: list[HandTiles] = []
-        self.hand_his: list[int] = [] if few else _UNUSED
-        self.hand_los: list[int] = [] if few else _UNUSED
-        self.hand_index: StateIndex | None = None if few else StateIndex()
+        self.hand_keys = _Keys(few)
         #: One Context per (riichi, ippatsu, haitei) flags: the situation is the same for every hand
         #: (made when the core first counts a hand: `_context`).
         self.contexts: list[Context | None] = []
@@ -100,21 +96,14 @@ class WinScorer:
         flags: i64 = (1 if riichi else 0) | (2 if ippatsu else 0) | (4 if haitei else 0)
         win: i64 = kind_tile(kind)
         outer: i64 = tiles_lo | (flags << 48) | (win << 51)
-        index = self.shape_index
-        if index is not None:
-            found = index.find(tiles_hi, outer)
-        else:
-            found = _scan(self.shape_his, self.shape_los, tiles_hi, outer)
+        keys = self.shape_keys
+        found = keys.find(tiles_hi, outer)
         if found >= 0:
             shape = self.shapes[found]
         else:
             shape = self._shape(tiles_hi, tiles_lo, win, flags)
             self.shapes.append(shape)
-            if index is not None:
-                index.add(tiles_hi, outer, found)
-            else:
-                self.shape_his.append(tiles_hi)
-                self.shape_los.append(outer)
+            keys.add(tiles_hi, outer, found)
         return shape.value(reds if self.aka else 0, self)
 
     def _shape(self, tiles_hi: i64, tiles_lo: i64, win: i64, flags: i64) -> WinShape:
@@ -170,20 +159,13 @@ class WinScorer:
 
     def _tiles(self, tiles_hi: i64, tiles_lo: i64) -> HandTiles:
         """The record of a hand's 34 tiles: a hand wins on several tiles, with several flags."""
-        index = self.hand_index
-        if index is not None:
-            found = index.find(tiles_hi, tiles_lo)
-        else:
-            found = _scan(self.hand_his, self.hand_los, tiles_hi, tiles_lo)
+        keys = self.hand_keys
+        found = keys.find(tiles_hi, tiles_lo)
         if found >= 0:
             return self.hands[found]
         tiles = HandTiles()
         self.hands.append(tiles)
-        if index is not None:
-            index.add(tiles_hi, tiles_lo, found)
-        else:
-            self.hand_his.append(tiles_hi)
-            self.hand_los.append(tiles_lo)
+        keys.add(tiles_hi, tiles_lo, found)
         return tiles
 
     def points_of(self, han: int, fu: int, dealer: bool) -> int:
@@ -207,6 +189,32 @@ class WinScorer:
     def _points(self, han: int, fu: int, dealer: bool) -> int:
         base = base_points(han, fu, self.rules)[0]
         return table_points(base, dealer, True, self.rules).total
+
+
+class _Keys:
+    """Pairs of words numbered in the order added: found by a scan of two lists when few are asked
+    (making and freeing a `StateIndex` cost more), else by a `StateIndex`."""
+
+    def __init__(self, few: bool) -> None:
+        self.his: list[int] = [] if few else _UNUSED  # (`_UNUSED` with an index: no list made)
+        self.los: list[int] = [] if few else _UNUSED
+        self.index: StateIndex | None = None if few else StateIndex()
+
+    def find(self, hi: i64, lo: i64) -> i64:
+        """The number of ``hi``, ``lo``; negative for new words (then `add` them with it)."""
+        index = self.index
+        if index is not None:
+            return index.find(hi, lo)
+        return _scan(self.his, self.los, hi, lo)
+
+    def add(self, hi: i64, lo: i64, found: i64) -> None:
+        """Number new words (``found``: what `find` said of them)."""
+        index = self.index
+        if index is not None:
+            index.add(hi, lo, found)
+        else:
+            self.his.append(hi)
+            self.los.append(lo)
 
 
 def _scan(his: list[int], los: list[int], hi: i64, lo: i64) -> i64:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final, cast
 
 from .context import Context
-from .decompose import SEQ, TRIP, Group, is_chiitoitsu, is_kokushi, standard_splits
+from .decompose import SEQ, TRIP, Group, is_chiitoitsu, is_chiitoitsu_keys, is_kokushi, standard_splits
 from .hand import Hand
 from .native import i64
 from .rules import Rules
@@ -243,7 +243,10 @@ def readings(
     win = hand.win_tile
     out: list[Reading] = []
     if splits is None:
-        splits = standard_splits(hand.concealed, hand.suit_keys())
+        keys = hand.suit_keys()
+        splits = standard_splits(hand.concealed, keys)
+    else:  # a caller's hand built from counts: not packed only for seven pairs
+        keys = hand.known_suit_keys()
     for groups, pair in splits:
         if pair == win:
             out.append(_standard(groups, -1, "tanki", pair, melds, shared))
@@ -256,7 +259,7 @@ def readings(
                 out.append(_standard(groups, i, _sequence_wait(t, win), pair, melds, shared))
                 tried_seqs |= 1 << t
     if not hand.melds:  # both shapes count their 14 tiles themselves
-        if is_chiitoitsu(hand.concealed):
+        if is_chiitoitsu(hand.concealed) if keys is None else is_chiitoitsu_keys(keys):
             out.append(Reading("chiitoitsu", (), -1, "tanki", shared))
         elif not out and is_kokushi(hand.concealed):  # thirteen orphans make no sets
             wait = "kokushi13" if hand.concealed[win] == 2 else "tanki"

@@ -117,7 +117,12 @@ def fu_lines(r: Reading, no_tsumo_fu: bool) -> list[FuLine]:
         lines.append(_CLOSED_RON)
     if ctx.tsumo and not no_tsumo_fu and (r.rules.rinshan_tsumo_fu or not ctx.rinshan):
         lines.append(_TSUMO)
-    for kind, tile, is_open, is_kan in r.sets:
+    i = 0  # the concealed groups' triplets (open when a ron completed one), then the melds'
+    for kind, tile in r.groups:
+        if kind == TRIP:
+            lines.append(set_line(tile, i == r.ron_index, False))
+        i += 1
+    for kind, tile, is_open, is_kan in r.melds:
         if kind == TRIP:
             lines.append(set_line(tile, is_open, is_kan))
     wait = r.wait

@@ -128,12 +128,12 @@ _DORA_OF: Final = bytes([dora_of_players(t, 4) for t in range(34)])
 def _dora_count(indicators: tuple[int, ...], r: Reading) -> int:
     """How many dora ``indicators`` make of the hand's tiles (melds and, pointing at North, kita
     included)."""
-    ctx, h = r.ctx, r.h
+    ctx = r.ctx
     four = ctx.players == 4
     n = 0
     for i in indicators:
         t = _DORA_OF[i] if four else dora_of_players(i, ctx.players)
-        n += h.copies(t)
+        n += r.copies(t)
         if t == NORTH:
             n += ctx.kita
     return n

@@ -112,7 +112,7 @@ def pinfu(r: Reading) -> bool:
 
 
 def tanyao(r: Reading) -> bool:
-    return r.h.all_simple and (r.closed or r.rules.kuitan)
+    return r.all_simple and (r.closed or r.rules.kuitan)
 
 
 def iipeikou(r: Reading) -> bool:
@@ -176,7 +176,7 @@ def ittsu(r: Reading) -> bool:
 
 
 def chanta(r: Reading) -> bool:
-    return bool(r.h.suit_bits & _HONORS) and _outside(r, terminals_only=False)
+    return bool(r.suit_bits & _HONORS) and _outside(r, terminals_only=False)
 
 
 def junchan(r: Reading) -> bool:
@@ -204,7 +204,7 @@ def sanshoku_doukou(r: Reading) -> bool:
 
 
 def honroutou(r: Reading) -> bool:
-    return r.h.all_orphan and r.form != "kokushi"
+    return r.all_orphan and r.form != "kokushi"
 
 
 def shousangen(r: Reading) -> bool:
@@ -212,7 +212,7 @@ def shousangen(r: Reading) -> bool:
 
 
 def honitsu(r: Reading) -> bool:
-    return bool(r.h.suit_bits & _HONORS) and r.h.suit_count == 2
+    return bool(r.suit_bits & _HONORS) and r.suit_count == 2
 
 
 def ryanpeikou(r: Reading) -> bool:
@@ -220,7 +220,7 @@ def ryanpeikou(r: Reading) -> bool:
 
 
 def chinitsu(r: Reading) -> bool:
-    return r.h.suit_count == 1 and not r.h.suit_bits & _HONORS
+    return r.suit_count == 1 and not r.suit_bits & _HONORS
 
 
 def renhou(r: Reading) -> bool:

@@ -223,38 +223,70 @@ class Reading:
         return t >= 0 and bool(self.seq_bits >> t & 1)
 
 
+#: Nibbles of a number suit's packed counts (`suit_key` >> 2: the 9 at the lowest 4 bits, the 1 at the
+#: highest): the 1 and the 9, the 2 to 8, the green 2 3 4 6 8 of bamboos, and the others.
+_ENDS: Final = 0xF0000000F
+_MIDDLE: Final = 0x0FFFFFFF0
+_GREEN_SOU: Final = 0x0FFF0F0F0
+_OTHER_SOU: Final = 0xF000F0F0F
+#: Nibbles of the honors' packed counts (East highest, Red lowest): Green, and the others.
+_GREEN_HONOR: Final = 0x00000F0
+_OTHER_HONOR: Final = 0xFFFFF0F
+
+
 def _tile_bits(hand: Hand) -> tuple[i64, i64]:
-    """The AND and the OR of `_BITS` over every tile the hand holds (melds included)."""
-    every: i64 = _ALL_BITS
-    some: i64 = 0
+    """The AND and the OR of `_BITS` over every tile the hand holds (melds included).
+
+    From the packed suit keys when the hand has them: a few masks per suit (which of its tiles are
+    there), not a walk over its tiles (tests/test_tile_bits.py checks it against the walk)."""
     keys = hand.known_suit_keys()
     if keys is None:  # not packed (or counts no hand holds): walked one by one
-        t: i64 = 0
-        n: i64
-        for n in hand.all_counts():
-            if n:
-                bits: i64 = _BITS[t]
-                every &= bits
-                some |= bits
-            t += 1
-        return every, some
-    # the concealed tiles from their suits' packed counts (no count to unbox), then the melds
+        return _counted_bits(hand.all_counts())
+    every: i64 = _ALL_BITS
+    some: i64 = 0
     s: i64
-    for s in range(4):
-        key: i64 = keys[s] >> 2  # 4 bits a tile, the suit's last tile lowest
-        tile: i64 = s * 9 + (6 if s == 3 else 8)
-        while key:
-            if key & 15:
-                bits = _BITS[tile]
-                every &= bits
-                some |= bits
-            key = key >> 4
-            tile -= 1
+    for s in range(3):
+        x: i64 = keys[s] >> 2
+        if x:
+            suit: i64 = _SUIT_BIT << s
+            some |= suit
+            every &= suit | _ORPHAN | _TERMINAL | _GREEN  # not honors
+            if x & _ENDS:
+                some |= _ORPHAN | _TERMINAL
+            if x & _MIDDLE:
+                every &= ~(_ORPHAN | _TERMINAL)
+            if s != 2 or x & _OTHER_SOU:
+                every &= ~_GREEN
+            if s == 2 and x & _GREEN_SOU:
+                some |= _GREEN
+    x = keys[3] >> 2
+    if x:
+        some |= _Z | _ORPHAN | _HONOR
+        every &= _Z | _ORPHAN | _HONOR | _GREEN
+        if x & _GREEN_HONOR:
+            some |= _GREEN
+        if x & _OTHER_HONOR:
+            every &= ~_GREEN
     for m in hand.melds:
         for meld_tile in m.tiles:
-            bits = _BITS[meld_tile]
+            bits: i64 = _BITS[meld_tile]
             every &= bits
             some |= bits
+    return every, some
+
+
+def _counted_bits(counts: list[int]) -> tuple[i64, i64]:
+    """`_tile_bits` of 34 counts, tile by tile."""
+    every: i64 = _ALL_BITS
+    some: i64 = 0
+    t: i64 = 0
+    n: i64
+    for n in counts:
+        if n:
+            bits: i64 = _BITS[t]
+            every &= bits
+            some |= bits
+        t += 1
     return every, some
 
 

@@ -16,12 +16,13 @@ from .decompose import winning_tiles
 from .errors import BelowMinimum, Furiten, NotAWin, NoYaku, RiichiError
 from .fu import FuLine, fu_lines, round_fu
 from .hand import Hand
-from .points import Points, base_points, payments, table_points
+from .points import Points, base_points, table_points
+from .points import payments as seat_payments
 from .reading import Reading, readings
 from .record import Record
 from .rules import Rules
 from .tiles import FIVES, NORTH, dora_of_players, name
-from .yaku import NAMES, find_yaku
+from .yaku import NAMES, add_yaku_items
 from .yaku_defs import YakuItem
 from .yaku_facts import renhou_as
 from .yakuman import find_yakuman
@@ -53,7 +54,7 @@ class Result(Record):
         fu_lines: list[FuLine],
         wait: str,
         points: Points,
-        payments: dict[str, int],
+        payments: dict[str, int] | None,
         reading: Reading,
     ) -> None:
         self.hand: Final = hand
@@ -67,8 +68,21 @@ class Result(Record):
         self.fu_lines: Final = fu_lines
         self.wait: Final = wait
         self.points: Final = points
-        self.payments: Final = payments
+        self._payments = payments
         self.reading: Final = reading
+
+    @property
+    def payments(self) -> dict[str, int]:
+        """Each seat's change (`points.payments`), worked out when first asked: a reading that another
+        one outscores never is."""
+        if self._payments is None:
+            ctx = self.context
+            pay = seat_payments(
+                self.points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, self.rules
+            )
+            self._payments = pay
+            return pay
+        return self._payments
 
     @property
     def key(self) -> tuple[int, int, int, int]:
@@ -105,8 +119,9 @@ def dora_items(r: Reading) -> list[YakuItem]:
     return items
 
 
-def add_dora_items(r: Reading, items: list[YakuItem]) -> None:
-    """Append `dora_items` to ``items`` (a result's list: no list of their own to make and join)."""
+def add_dora_items(r: Reading, items: list[YakuItem]) -> int:
+    """Append `dora_items` to ``items`` (a result's list: no list of their own to make and join); the
+    han they add."""
     ctx = r.ctx
     dora = _dora_count(ctx.dora, r) if ctx.dora else 0
     ura = _dora_count(ctx.ura, r) if ctx.ura and ctx.in_riichi else 0
@@ -119,6 +134,7 @@ def add_dora_items(r: Reading, items: list[YakuItem]) -> None:
         items.append(bonus_item(2, ura))
     if ctx.kita:
         items.append(bonus_item(3, ctx.kita))
+    return dora + aka + ura + ctx.kita
 
 
 #: The dora each indicator points at with four players (bytes: read compiled as native ints).
@@ -151,8 +167,7 @@ def _finish(
 ) -> Result:
     ctx = r.ctx
     points = table_points(base, ctx.dealer, ctx.tsumo, r.rules)
-    pay = payments(points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, r.rules)
-    return Result(r.hand, ctx, r.rules, yaku, han, fu, yakuman, limit, lines, r.wait, points, pay, r)
+    return Result(r.hand, ctx, r.rules, yaku, han, fu, yakuman, limit, lines, r.wait, points, None, r)
 
 
 #: Renhou as a flat mangan (``renhou: mangan``): listed as 5 han.
@@ -189,29 +204,19 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     yakuman = find_yakuman(r)
     if yakuman:
         n = sum([count for _, count in yakuman])
-        items = [y.item(count) for y, count in yakuman]
-        return _finish(r, items, None, None, n, "yakuman", [], 8000 * n)
-    found = find_yaku(r)
-    closed = r.closed
-    yaku_han = 0
-    no_tsumo_fu = False
-    for y in found:
-        yaku_han += y.closed_han if closed else y.open_han
-        no_tsumo_fu = no_tsumo_fu or y.no_tsumo_fu
+        return _finish(r, [y.item(count) for y, count in yakuman], None, None, n, "yakuman", [], 8000 * n)
+    items: list[YakuItem] = []  # the yaku, then the dora
+    yaku_han, no_tsumo_fu = add_yaku_items(r, items)
     needed = 2 if _ryanshiba(r) else r.rules.min_han  # `han_needed`, without the words
     flat = _finish(r, [_RENHOU_MANGAN], 5, None, 0, "mangan", [], 2000) if renhou_as(r, "mangan") else None
-    if yaku_han < needed or not found:  # no yaku is no win, whatever a hand-built Rules says
+    if yaku_han < needed or not items:  # no yaku is no win, whatever a hand-built Rules says
         if flat is not None:
             return flat
-        names = tuple([NAMES[y.id][0] for y in found])
-        return Shortfall(yaku_han, names, *han_needed(r)) if found else None
+        names = tuple([NAMES[item.id][0] for item in items])
+        return Shortfall(yaku_han, names, *han_needed(r)) if items else None
     lines = fu_lines(r, no_tsumo_fu)
     fu = round_fu(lines)
-    items = [y.item(closed) for y in found]
-    add_dora_items(r, items)
-    han = 0
-    for item in items:
-        han += item.han or 0
+    han = yaku_han + add_dora_items(r, items)
     base, limit = base_points(han, fu, r.rules)
     res = _finish(r, items, han, fu, 0, limit, lines, base)
     return flat if flat is not None and not res.key > flat.key else res  # of equals, the first listed

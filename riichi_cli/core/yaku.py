@@ -12,7 +12,7 @@ from typing import Final
 from .native import i64
 from .reading import Reading
 from .tiles import DRAGONS, GREEN, RED, WHITE, is_orphan, is_terminal
-from .yaku_defs import NAMES, YakuDef
+from .yaku_defs import NAMES, YakuDef, YakuItem
 from .yaku_facts import (
     _HONORS,
     ALL_ORPHANS,
@@ -483,8 +483,8 @@ _BLOCKED: Final[list[int]] = [_blocked_by(b, v) for b in range(_FACT_BYTES) for 
 assert all(y.needs >> (8 * _FACT_BYTES) == 0 for y in YAKU)
 
 
-def find_yaku(r: Reading) -> list[YakuDef]:
-    """The yaku of a reading, in table order (their han: `YakuDef.closed_han` or ``open_han``)."""
+def _rows(r: Reading) -> i64:
+    """The rows (bits by place in `YAKU`) whose needs the reading's facts meet: the ones to test."""
     missing: i64 = ~reading_facts(r)
     rows: i64 = _OPEN_ROWS
     if r.closed:
@@ -492,6 +492,12 @@ def find_yaku(r: Reading) -> list[YakuDef]:
     b: i64
     for b in range(_FACT_BYTES):
         rows &= ~_BLOCKED[b * 256 + (missing >> (8 * b) & 255)]
+    return rows
+
+
+def find_yaku(r: Reading) -> list[YakuDef]:
+    """The yaku of a reading, in table order (their han: `YakuDef.closed_han` or ``open_han``)."""
+    rows = _rows(r)
     found: list[YakuDef] = []
     row: i64 = 0
     while rows:
@@ -500,3 +506,26 @@ def find_yaku(r: Reading) -> list[YakuDef]:
         rows = rows >> 1
         row += 1
     return found
+
+
+def add_yaku_items(r: Reading, items: list[YakuItem]) -> tuple[i64, bool]:
+    """Append what a result lists for each yaku of a reading (`find_yaku`) to ``items``; their han, and
+    whether one of them forbids the tsumo fu (`YakuDef.no_tsumo_fu`). The scorer's walk: no list of
+    rows to make and walk again."""
+    rows = _rows(r)
+    closed = r.closed
+    han: i64 = 0
+    no_tsumo_fu = False
+    row: i64 = 0
+    while rows:
+        if rows & 1 and _holds(row, r):
+            y = YAKU[row]
+            items.append(y.item(closed))
+            if closed:
+                han += y.closed_han
+            else:
+                han += y.open_han
+            no_tsumo_fu = no_tsumo_fu or y.no_tsumo_fu
+        rows = rows >> 1
+        row += 1
+    return han, no_tsumo_fu

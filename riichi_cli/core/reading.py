@@ -13,7 +13,7 @@ from .decompose import SEQ, TRIP, Group, is_chiitoitsu, is_chiitoitsu_keys, is_k
 from .hand import Hand
 from .native import i64
 from .rules import Rules
-from .tiles import GREEN_TILES, ORPHANS, TERMINALS, wind_tile
+from .tiles import EAST, GREEN_TILES, NORTH, ORPHANS, SOUTH, TERMINALS, WEST, wind_tile
 
 # One bit per tile property, so that a hand's facts are an AND and an OR over its tiles.
 _ORPHAN: Final = 1
@@ -48,6 +48,9 @@ _CONCEALED_SETS: Final[tuple[object, ...]] = tuple(
 )
 _RON_TRIPS: Final[tuple[object, ...]] = tuple([(TRIP, t, True, False) for t in range(34)])
 
+
+#: ``1 << t`` by tile: mypyc shifts a native 1 (even one in an ``i64`` variable) as a 32-bit C int.
+_TILE_BIT: Final[list[int]] = [1 << t for t in range(34)]
 
 #: Bits per first tile in `Reading.trip_starts` and ``seq_starts`` (tiles below 64; four sets at most).
 START_BITS: Final = 6
@@ -114,32 +117,38 @@ class Reading:
         seq_starts: i64 = 0
         n_trips: i64 = 0
         n_seqs: i64 = 0
-        concealed = kans = trip_bits = seq_bits = 0
+        concealed: i64 = 0
+        kans: i64 = 0
+        trip_bits: i64 = 0
+        seq_bits: i64 = 0
         i: i64 = 0
         for kind, t in groups:
             first: i64 = t
             if kind == TRIP:
                 trip_starts |= first << (START_BITS * n_trips)
                 n_trips += 1
-                trip_bits |= 1 << t
-                concealed += i != ron_index
+                trip_bits |= _TILE_BIT[first]
+                if i != ron_index:
+                    concealed += 1
             else:
                 seq_starts |= first << (START_BITS * n_seqs)
                 n_seqs += 1
-                seq_bits |= 1 << t
+                seq_bits |= _TILE_BIT[first]
             i += 1
         for kind, t, is_open, is_kan in melds:
             first = t
             if kind == TRIP:
                 trip_starts |= first << (START_BITS * n_trips)
                 n_trips += 1
-                trip_bits |= 1 << t
-                concealed += not is_open
-                kans += is_kan
+                trip_bits |= _TILE_BIT[first]
+                if not is_open:
+                    concealed += 1
+                if is_kan:
+                    kans += 1
             else:
                 seq_starts |= first << (START_BITS * n_seqs)
                 n_seqs += 1
-                seq_bits |= 1 << t
+                seq_bits |= _TILE_BIT[first]
         self.trip_starts: int = trip_starts
         self.seq_starts: int = seq_starts
         self.n_trips: int = n_trips
@@ -155,8 +164,8 @@ class Reading:
         hand, ctx = self.hand, self.ctx
         self.win_tile: int = hand.win_tile
         self.closed: bool = hand.is_closed
-        self.seat_tile: int = wind_tile(ctx.seat_wind)
-        self.round_tile: int = wind_tile(ctx.round_wind)
+        self.seat_tile: int = _wind(ctx.seat_wind)
+        self.round_tile: int = _wind(ctx.round_wind)
         every, some = _tile_bits(hand)
         # One bit per suit present (m p s z), and how many suits.
         self.suit_bits: int = some // _SUIT_BIT
@@ -232,6 +241,20 @@ _OTHER_SOU: Final = 0xF000F0F0F
 #: Nibbles of the honors' packed counts (East highest, Red lowest): Green, and the others.
 _GREEN_HONOR: Final = 0x00000F0
 _OTHER_HONOR: Final = 0xFFFFF0F
+
+
+def _wind(seat: str) -> int:
+    """`tiles.wind_tile`, the four seats compared (a literal comparison compiled costs less than the
+    look-up it makes for West and North)."""
+    if seat == "E":
+        return EAST
+    if seat == "S":
+        return SOUTH
+    if seat == "W":
+        return WEST
+    if seat == "N":
+        return NORTH
+    return wind_tile(seat)
 
 
 def _tile_bits(hand: Hand) -> tuple[i64, i64]:

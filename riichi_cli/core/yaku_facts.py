@@ -83,7 +83,7 @@ TWO_SUITS: Final = 4194304
 def reading_facts(r: Reading) -> int:
     """The facts above that hold for a reading, as bits."""
     ctx = r.ctx
-    facts = 0
+    facts: i64 = 0  # native: its ORs need no tagged-int checks
     last_tile = ctx.haitei or ctx.houtei
     if ctx.double_riichi or ctx.ippatsu or last_tile or ctx.rinshan or ctx.chankan or ctx.renhou:
         facts |= SITUATION
@@ -91,7 +91,7 @@ def reading_facts(r: Reading) -> int:
         facts |= RIICHI
     if ctx.tsumo:
         facts |= TSUMO
-    honor_trips = r.trip_bits >> 27
+    honor_trips: i64 = r.trip_bits >> 27
     if honor_trips:
         facts |= HONOR_TRIP
         if honor_trips & 15:  # East to North
@@ -111,7 +111,9 @@ def reading_facts(r: Reading) -> int:
     if r.form == "chiitoitsu":
         facts |= SEVEN_PAIRS
     elif r.pair >= 0 and is_orphan(r.pair):
-        facts |= END_PAIR | DRAGON_PAIR if r.pair >= 31 else END_PAIR
+        facts |= END_PAIR
+        if r.pair >= 31:
+            facts |= DRAGON_PAIR
     if r.n_seqs:
         facts |= _sequence_facts(r.seq_starts, r.n_seqs)
     if r.wait == "ryanmen":

@@ -170,7 +170,10 @@ def _group_keys(r: Reading, hand: Hand) -> tuple[i64, i64, i64, i64]:
     packed, n = _packed_groups(r, hand)
     win = _win_index(r, packed, n)
     r0, r1, r2 = hand.reds
-    return packed, n, win, (_red_counts(packed, n, win, hand) if r0 or r1 or r2 else 0)
+    reds: i64 = 0  # (a statement: a conditional expression of an i64 and a literal is boxed)
+    if r0 or r1 or r2:
+        reds = _red_counts(packed, n, win, hand)
+    return packed, n, win, reds
 
 
 def concealed_keys(r: Reading, hand: Hand) -> list[int]:
@@ -245,8 +248,26 @@ def reading_groups(res: Result) -> list[dict]:
     return groups
 
 
+#: ``{"groups": None, "wait": wait}`` by the core's wait name, made when first needed (a dozen at
+#: most): a copy and one value set cost less than a two-key display (a new table filled key by key).
+_reading_dicts: Final[dict[str, dict]] = {}
+
+
+def _reading_template(form: str, wait: str) -> dict:
+    """The shared ``reading`` dict of a wait, groups null (copy it)."""
+    if form == "kokushi":  # its own names for its waits (rare: not kept)
+        return {"groups": None, "wait": _KOKUSHI_WAITS[wait]}
+    found = _reading_dicts.get(wait)
+    if found is None:
+        found = {"groups": None, "wait": wait}
+        if len(_reading_dicts) < 64:
+            _reading_dicts[wait] = found
+    return found
+
+
 def reading_dict(res: Result) -> dict:
     """docs/output.md ``reading``: ``{"groups": [...], "wait": ...}``."""
     r = res.reading
-    wait = _KOKUSHI_WAITS[r.wait] if r.form == "kokushi" else r.wait
-    return {"groups": reading_groups(res), "wait": wait}
+    out = _reading_template(r.form, r.wait).copy()
+    out["groups"] = reading_groups(res)
+    return out

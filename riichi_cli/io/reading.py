@@ -195,16 +195,32 @@ def group_template(key: int) -> dict:
     return found if found is not None else _group_template(key)
 
 
-def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
-    """The concealed groups and the pair of a standard reading as fresh output dicts (the keys of
-    `concealed_keys`, not kept in a list of their own: most are above 256, an int object each)."""
+def _group_at(i: i64, packed: i64, n: i64, win: i64, reds: i64, melds: tuple[Meld, ...]) -> dict:
+    """Group ``i`` of a standard reading as a fresh output dict: concealed group ``i`` of `_group_keys`
+    (``packed``, ``n``, ``win``, ``reds``: no int object per key, most are above 256), else a meld."""
+    if i >= n:
+        return meld_group(melds[i - n])
+    key = _group_key((packed >> 7 * i) & _FIELD, (reds >> 2 * i) & 3, i == win)
+    return group_template(key).copy()
+
+
+def _standard_groups(r: Reading, hand: Hand) -> list[dict]:
+    """The groups of a standard reading: the concealed ones and the pair in tile order, then the
+    called melds. Four sets and a pair: made as a list of five, not grown item by item."""
     packed, n, win, reds = _group_keys(r, hand)
-    out: list[dict] = []
+    melds = hand.melds
+    if n + len(melds) == 5:
+        return [
+            _group_at(0, packed, n, win, reds, melds),
+            _group_at(1, packed, n, win, reds, melds),
+            _group_at(2, packed, n, win, reds, melds),
+            _group_at(3, packed, n, win, reds, melds),
+            _group_at(4, packed, n, win, reds, melds),
+        ]
+    out: list[dict] = []  # more sets than a hand of fourteen holds: one by one
     i: i64
-    for i in range(n):
-        out.append(group_template(_group_key(packed & _FIELD, reds & 3, i == win)).copy())
-        packed = packed >> 7
-        reds = reds >> 2
+    for i in range(n + len(melds)):
+        out.append(_group_at(i, packed, n, win, reds, melds))
     return out
 
 
@@ -242,32 +258,11 @@ def reading_groups(res: Result) -> list[dict]:
                 group = _group_key(t * _KINDS + PAIR + 1, used, t == r.win_tile)  # as a standard pair's
                 out.append(group_template(group).copy())
         return out
-    groups = _concealed_groups(r, hand)
-    for m in hand.melds:
-        groups.append(meld_group(m))
-    return groups
-
-
-#: ``{"groups": None, "wait": wait}`` by the core's wait name, made when first needed (a dozen at
-#: most): a copy and one value set cost less than a two-key display (a new table filled key by key).
-_reading_dicts: Final[dict[str, dict]] = {}
-
-
-def _reading_template(form: str, wait: str) -> dict:
-    """The shared ``reading`` dict of a wait, groups null (copy it)."""
-    if form == "kokushi":  # its own names for its waits (rare: not kept)
-        return {"groups": None, "wait": _KOKUSHI_WAITS[wait]}
-    found = _reading_dicts.get(wait)
-    if found is None:
-        found = {"groups": None, "wait": wait}
-        if len(_reading_dicts) < 64:
-            _reading_dicts[wait] = found
-    return found
+    return _standard_groups(r, hand)
 
 
 def reading_dict(res: Result) -> dict:
     """docs/output.md ``reading``: ``{"groups": [...], "wait": ...}``."""
     r = res.reading
-    out = _reading_template(r.form, r.wait).copy()
-    out["groups"] = reading_groups(res)
-    return out
+    wait = _KOKUSHI_WAITS[r.wait] if r.form == "kokushi" else r.wait
+    return {"groups": reading_groups(res), "wait": wait}

@@ -1,4 +1,5 @@
-"""Fu, line by line. Each rule is one line of `fu_lines`; `round_fu` rounds the sum."""
+"""Fu, line by line. Each rule is one line of `fu_lines`; `counted_fu` adds them up as it lists them and
+rounds the sum (`round_fu`: the same for lines made elsewhere)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .decompose import TRIP
+from .native import i64
 from .reading import Reading
 from .record import Record
 from .tiles import DRAGONS, is_orphan, name
@@ -109,31 +111,47 @@ def fu_lines(r: Reading, no_tsumo_fu: bool) -> list[FuLine]:
 
     ``no_tsumo_fu`` says whether a yaku that forbids the tsumo fu (pinfu) was scored.
     """
+    return counted_fu(r, no_tsumo_fu)[0]
+
+
+def counted_fu(r: Reading, no_tsumo_fu: bool) -> tuple[list[FuLine], i64]:
+    """`fu_lines` and their fu rounded (`round_fu`), added up as the lines are listed (not read back)."""
     if r.form == "chiitoitsu":
-        return [_CHIITOITSU]
+        return [_CHIITOITSU], 25
     lines = [_BASE]
+    total: i64 = 20
     ctx = r.ctx
     if r.closed and not ctx.tsumo:
         lines.append(_CLOSED_RON)
+        total += 10
     if ctx.tsumo and not no_tsumo_fu and (r.rules.rinshan_tsumo_fu or not ctx.rinshan):
         lines.append(_TSUMO)
+        total += 2
     i = 0  # the concealed groups' triplets (open when a ron completed one), then the melds'
     for kind, tile in r.groups:
         if kind == TRIP:
-            lines.append(set_line(tile, i == r.ron_index, False))
+            line = set_line(tile, i == r.ron_index, False)
+            lines.append(line)
+            total += line.fu
         i += 1
     for kind, tile, is_open, is_kan in r.melds:
         if kind == TRIP:
-            lines.append(set_line(tile, is_open, is_kan))
+            line = set_line(tile, is_open, is_kan)
+            lines.append(line)
+            total += line.fu
     wait = r.wait
     if wait == "kanchan" or wait == "penchan" or wait == "tanki":  # compared: cheaper than a look-up
         lines.append(_WAITS[wait])
+        total += 2
     value = pair_kind(r)
-    if value:
-        lines.append(pair_line(r.pair, value, _kind_fu(value, r)))
-    if not r.closed and total_fu(lines) == 20:
+    fu = _kind_fu(value, r)
+    if fu:
+        lines.append(pair_line(r.pair, value, fu))
+        total += fu
+    if not r.closed and total == 20:
         lines.append(_OPEN_NO_FU)
-    return lines
+        total += 10
+    return lines, -(-total // 10) * 10
 
 
 def total_fu(lines: list[FuLine]) -> int:

@@ -14,7 +14,7 @@ from typing import Final, NamedTuple
 from .context import Context, Request
 from .decompose import winning_tiles
 from .errors import BelowMinimum, Furiten, NotAWin, NoYaku, RiichiError
-from .fu import FuLine, fu_lines, round_fu
+from .fu import FuLine, counted_fu
 from .hand import Hand
 from .points import Points, base_points, table_points
 from .points import payments as seat_payments
@@ -214,8 +214,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
             return flat
         names = tuple([NAMES[item.id][0] for item in items])
         return Shortfall(yaku_han, names, *han_needed(r)) if items else None
-    lines = fu_lines(r, no_tsumo_fu)
-    fu = round_fu(lines)
+    lines, fu = counted_fu(r, no_tsumo_fu)
     han = yaku_han + add_dora_items(r, items)
     base, limit = base_points(han, fu, r.rules)
     res = _finish(r, items, han, fu, 0, limit, lines, base)

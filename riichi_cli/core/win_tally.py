@@ -10,7 +10,7 @@ and of the wins `riichi analyze` meets in the reference problems.
 
 from __future__ import annotations
 
-from .fu import fu_lines, round_fu
+from .fu import counted_fu
 from .points import base_points, table_points
 from .reading import Reading
 from .scoring import dora_items, needed_han
@@ -46,7 +46,7 @@ def tally(r: Reading) -> tuple[int, int, int] | None:
     flat = _total(_MANGAN_BASE, r) if renhou_as(r, "mangan") else 0
     if yaku_han < needed_han(r) or not found:
         return (5, 0, flat) if flat else None
-    fu = round_fu(fu_lines(r, no_tsumo_fu))
+    fu = counted_fu(r, no_tsumo_fu)[1]
     for item in dora_items(r):
         han += item.han or 0
     if flat:  # the better of the two, the flat one of equals (`score_reading`)

@@ -80,7 +80,7 @@ RYANMEN: Final = 2097152
 TWO_SUITS: Final = 4194304
 
 
-def reading_facts(r: Reading) -> int:
+def reading_facts(r: Reading) -> i64:
     """The facts above that hold for a reading, as bits."""
     ctx = r.ctx
     facts: i64 = 0  # native: its ORs need no tagged-int checks

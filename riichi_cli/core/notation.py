@@ -157,12 +157,12 @@ def parse_written(text: str) -> HeldHand:
     """
     counts, reds, melds, last, _, _ = _read(text)
     tile = None if last < 0 else (last >> 1, bool(last & 1))
-    return HeldHand(text, counts, reds, tuple(melds), tile)
+    return HeldHand(text, counts, reds, melds, tile)
 
 
 def _read(
     text: str,
-) -> tuple[tuple[int, ...], tuple[int, int, int], list[Meld], int, int, list[int] | None]:
+) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[Meld, ...], int, int, list[int] | None]:
     """(34 counts, red fives per suit, melds, code of the last concealed tile or -1, how many concealed
     tiles, the suits' packed counts) of a hand as written: what `parse_written` and `parse_hand` build
     their values from. The packed counts (`tiles.suit_key` of each suit, None when a count is over 4)
@@ -171,7 +171,7 @@ def _read(
     later, or one that is not a win) makes the list after all: 4 bits a count then no longer hold
     every count."""
     counts: list[int] | None = None  # made at the first count over 4 only
-    melds: list[Meld] = []
+    melds: tuple[Meld, ...] = ()  # most hands have none or one: no list to grow and copy
     last: i64 = -1  # the code of the last concealed tile
     tiles: i64 = 0
     k0: i64 = 0  # packed counts of the m, p, s and honor suits
@@ -221,11 +221,21 @@ def _read(
             start = i
         suit: i64 = _SUIT_OF[code] if code < 128 else 4
         if waiting == 0 or suit == 4:  # a meld, or bad notation
-            end: i64 = _group_end(text, i)
-            colon = text.find(":", start, end)
-            if colon < 0:
-                _refuse(text, start, end)
-            melds.append(_meld(text, start, colon, end))
+            found: i64 = -1  # (not a conditional expression: with a literal it is an int, boxed)
+            if start == i:
+                found = _meld_place(text, i, size)
+            meld = _MELD_TABLE[found >> 4] if found >= 0 else None
+            if meld is not None:  # a plain meld read before: no slice, no search, no text look-up
+                end: i64 = i + (found & 15)
+            else:
+                end = _group_end(text, i)
+                colon = text.find(":", start, end)
+                if colon < 0:
+                    _refuse(text, start, end)
+                meld = _meld(text, start, colon, end)
+                if found >= 0:
+                    _MELD_TABLE[found >> 4] = meld
+            melds = melds + (meld,)  # (the first: the new one-tuple itself, as () + t is t)
             start = -1
             group = waiting = zeros = 0
             i = end
@@ -251,7 +261,7 @@ def _read(
                     _refuse(text, start, _group_end(text, i))
                 k3 += group >> 8  # honors sit 8 bits lower than the same digits of a number suit
                 key = k3
-            if key & _EIGHTS or (key >> 2) & ((key >> 1) | key) & _ONES:  # a count over 4
+            if over_four(key):
                 counts = list(_unpacked(k0, k1, k2, k3))  # (each count is still within 4 bits)
         if suit == 0:
             red0 += zeros
@@ -271,7 +281,13 @@ def _read(
     return _unpacked(k0, k1, k2, k3), (red0, red1, red2), melds, last, tiles, keys
 
 
-#: `_read`'s packed counts: the lowest bit of each 4-bit count (the counts start at bit 2, as in
+def over_four(key: i64) -> bool:
+    """Some count of a suit's packed counts (`tiles.suit_key` of counts up to 15, suit bits or not) is
+    over 4: its 8 bit is set, or its 4 bit with its 2 or 1 bit. No walk of the counts."""
+    return (key & _EIGHTS) != 0 or ((key >> 2) & ((key >> 1) | key) & _ONES) != 0
+
+
+#: Packed counts: the lowest bit of each 4-bit count (the counts start at bit 2, as in
 #: `tiles.suit_key`), and the 8 bit of each. A count is over 4 when its 8 bit is set, or its 4 bit
 #: with its 2 or 1 bit.
 _ONES: Final = 0x444444444  # (literals: compiled, a Final literal is a constant in the C code)
@@ -280,7 +296,7 @@ _EIGHTS: Final = 0x2222222220
 _NOT_HONOR: Final = 0x3FC
 
 
-def _recount(text: str, first: int, end: int) -> int:
+def _recount(text: str, first: i64, end: i64) -> i64:
     """The packed counts (number-suit layout, as `_read` counts a group) of the digits at
     ``text[first:end]``; -1 when a digit comes more than 11 times (its count would not fit in 4 bits
     with the 4 a suit may hold already)."""
@@ -300,7 +316,7 @@ def _recount(text: str, first: int, end: int) -> int:
     return group
 
 
-def _count_group(counts: list[int], text: str, start: int, first: int, end: int, suit: int) -> None:
+def _count_group(counts: list[int], text: str, start: i64, first: i64, end: i64, suit: i64) -> None:
     """Count the tiles of the digits at ``text[first:end]`` (suit letter at ``end``) into 34 counts;
     a digit that makes no tile with its suit (0z, 8z, 9z) refuses the group that starts at ``start``."""
     k: i64 = first
@@ -351,6 +367,90 @@ def _meld(text: str, start: int, colon: int, end: int) -> Meld:
     return meld
 
 
+#: The melds written plainly (``chi:340m``: a kind in lower case, a colon, three or four digits, one suit
+#: letter, then whitespace or the end), by `_meld_place`'s index: (kind, first tile, red fives), as
+#: `Meld` is. Filled as they are first read (by `_meld`, which also checks them); 5 * 34 * 5 entries.
+_MELD_TABLE: Final[list[Meld | None]] = [None] * (len(MELD_KINDS) * 34 * 5)
+
+
+def _kind_key(kind: str) -> int:
+    """A meld prefix's characters packed 7 bits each, as `_meld_place` reads them."""
+    key = 0
+    for ch in kind:
+        key = key * 128 + ord(ch)
+    return key
+
+
+_CHI: Final = _kind_key("chi")
+_PON: Final = _kind_key("pon")
+_KAN: Final = _kind_key("kan")
+_KAKAN: Final = _kind_key("kakan")
+_ANKAN: Final = _kind_key("ankan")
+
+
+def _meld_place(text: str, i: i64, size: i64) -> i64:
+    """Where the meld written plainly at ``text[i:]`` sits in `_MELD_TABLE`, times 16, plus its length;
+    -1 when it is not written plainly or not a well-formed meld (then `_meld` reads it, or refuses it).
+    Each character is read once, as a native int: no slice of the text and no look-up by text."""
+    kind_key: i64 = 0
+    k: i64 = i
+    while k < size and k < i + 6:
+        c: i64 = ord(text[k])
+        if c == 58:  # the colon
+            break
+        kind_key = kind_key * 128 + c
+        k += 1
+    kind: i64 = -1
+    if kind_key == _CHI:
+        kind = 0
+    elif kind_key == _PON:
+        kind = 1
+    elif kind_key == _KAN:
+        kind = 2
+    elif kind_key == _KAKAN:
+        kind = 3
+    elif kind_key == _ANKAN:
+        kind = 4
+    if kind < 0 or k >= size:
+        return -1
+    k += 1
+    digits: i64 = 0
+    zeros: i64 = 0
+    low: i64 = 10  # the lowest digit (a red five as 5)
+    mask: i64 = 0  # one bit per digit
+    while k < size:
+        d: i64 = ord(text[k]) - 48
+        if not 0 <= d <= 9:
+            break
+        if d == 0:
+            zeros += 1
+            d = 5
+        bit: i64 = 1  # shifted as a variable: mypyc shifts a literal 1 as a 32-bit C int
+        mask |= bit << d
+        if d < low:
+            low = d
+        digits += 1
+        k += 1
+    want: i64 = 3  # (not a conditional expression: two literals join as an int, boxed)
+    if kind >= 2:
+        want = 4
+    if k >= size or digits != want:
+        return -1
+    letter: i64 = ord(text[k])
+    suit: i64 = _SUIT_OF[letter] if letter < 128 else 4
+    k += 1
+    if suit == 4 or (k < size and ord(text[k]) != 32):
+        return -1
+    shape: i64 = 1  # the digits' bits of a run of three from ``low`` (chi), else of equal tiles
+    shape = shape << low
+    if kind == 0:
+        shape = shape * 7
+    if mask != shape or (suit == 3 and (kind == 0 or zeros or low > 7)):  # honors: 1z-7z, no run
+        return -1
+    first: i64 = suit * 9 + low - 1
+    return ((kind * 34 + first) * 5 + zeros) * 16 + k - i
+
+
 def tile_count_refusal(text: str, needs: str, size: int, hint: str = "", caret: bool = True) -> InvalidHand:
     """The one refusal of a hand of the wrong size (detail ``wrong_tile_count``): ``{needs} has
     {size}{hint}``, the caret under the hand's last character (none with ``caret`` false)."""
@@ -371,7 +471,7 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     if len(melds) > 4 or size != 14 or last < 0:
         raise tile_count_refusal(text, "a winning hand has 14 tiles (a meld counts 3), this one", size)
     win_tile, win_red = (last >> 1, bool(last & 1)) if win is None else pick_win_tile(held, reds, win, text)
-    return packed_hand(held, win_tile, tuple(melds), reds, win_red, keys)
+    return packed_hand(held, win_tile, melds, reds, win_red, keys)
 
 
 def meld_kind(text: str, start: int, colon: int, end: int) -> str:

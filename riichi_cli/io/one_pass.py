@@ -11,13 +11,13 @@ differently; the common one costs less.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from ..core.context import Context, Request, check_context, check_win_tile
 from ..core.errors import RiichiError
 from ..core.hand import Hand
 from ..core.native import i64
-from ..core.notation import RED_FIVES, parse_hand, tile_code
+from ..core.notation import RED_FIVES, over_four, parse_hand, tile_code
 from ..core.rules import Rules
 from ..core.tiles import UNIT_SHIFT
 from .rules_input import rules_from
@@ -51,6 +51,59 @@ _SLOTS: Final[dict[str, int]] = {
 }  # fmt: skip
 for _i, _flag in enumerate(_FLAGS):
     _SLOTS[_flag] = _FLAG + _i
+
+
+#: The common keys, compared by identity in `_slot`.
+_K_HAND: Final = "hand"
+_K_WIN: Final = "win"
+_K_WIN_TILE: Final = "win_tile"
+_K_FROM: Final = "from"
+_K_SEAT: Final = "seat_wind"
+_K_ROUND: Final = "round_wind"
+_K_DORA: Final = "dora"
+_K_URA: Final = "ura"
+_K_RIICHI: Final = "riichi"
+_K_HONBA: Final = "honba"
+_K_STICKS: Final = "riichi_sticks"
+_K_RULES: Final = "rules"
+_K_OPTIONS: Final = "rule_options"
+_K_ID: Final = "id"
+
+
+def _slot(key: str) -> i64:
+    """The slot of a key, -1 for a key not read here. A key written in Python source is interned, as
+    the compiled module's own strings are: the very object, found by a few pointer compares (the
+    common keys), where a dict look-up cost about a hundred instructions a key. Any other key object
+    (a key read from JSON, a rare key): the dict."""
+    if key is _K_HAND:
+        return _HAND
+    if key is _K_WIN:
+        return _WIN
+    if key is _K_WIN_TILE:
+        return _WIN_TILE
+    if key is _K_FROM:
+        return _FROM
+    if key is _K_SEAT:
+        return _SEAT
+    if key is _K_ROUND:
+        return _ROUND
+    if key is _K_DORA:
+        return _DORA
+    if key is _K_URA:
+        return _URA
+    if key is _K_RIICHI:
+        return _FLAG
+    if key is _K_HONBA:
+        return _HONBA
+    if key is _K_STICKS:
+        return _STICKS
+    if key is _K_RULES:
+        return _RULES
+    if key is _K_OPTIONS:
+        return _OPTIONS
+    if key is _K_ID:
+        return _ID
+    return _SLOTS.get(key, -1)
 
 
 def _seat(value: object) -> str:
@@ -92,7 +145,7 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
     for key, value in mapping.items():
         if type(key) is not str:
             return None
-        slot: i64 = _SLOTS.get(key, -1)
+        slot: i64 = _slot(key)
         if slot == _HAND:
             text = value
         elif slot == _WIN:
@@ -191,12 +244,18 @@ def _indicators(value: object, key: str) -> tuple[tuple[int, ...], int]:
         if type(item) is str:
             code: i64 = tile_code(item)
             if code >= 0:
-                return (code >> 1,), _red_unit(code)
+                return cast(tuple[int, ...], _ONE_TILE[code >> 1]), _red_unit(code)
     codes = _codes(value, key)
     reds: i64 = 0
     for code in codes:
         reds += _red_unit(code)
     return _tiles(codes), reds
+
+
+#: The indicators of one tile, as a tuple per tile: shared (a Context only reads them), none made per
+#: hand. Typed as objects: compiled, a table of fixed-shape tuples would be unpacked and each one read
+#: packed into a new tuple.
+_ONE_TILE: Final[tuple[object, ...]] = tuple([(t,) for t in range(34)])
 
 
 def _red_unit(code: i64) -> i64:
@@ -245,13 +304,25 @@ def _within_limits(hand: Hand, dora: tuple[int, ...], ura: tuple[int, ...], reds
     k2: i64 = keys[2]
     k3: i64 = keys[3]
     red: i64 = reds  # red fives per suit, 8 bits each (m, p, s)
-    for m in hand.melds:
+    for m in hand.melds:  # a meld's tiles at once, packed as its suit's counts (`Meld.packed`)
+        packed: i64 = m.packed()
+        suit: i64 = packed & 3
+        if suit == 0:
+            k0 += packed
+            key = k0
+        elif suit == 1:
+            k1 += packed - 1
+            key = k1
+        elif suit == 2:
+            k2 += packed - 2
+            key = k2
+        else:
+            k3 += packed - 3
+            key = k3
+        if over_four(key):  # (at most 4 + 4 a count: each still within its 4 bits)
+            return False
         if m.reds:
-            red += m.reds << (8 * (m.tiles[0] // 9))
-        for tile in m.tiles:
-            k0, k1, k2, k3 = _added(k0, k1, k2, k3, tile)
-            if k0 < 0:
-                return False
+            red += m.reds << (8 * suit)
     for tile in dora:
         k0, k1, k2, k3 = _added(k0, k1, k2, k3, tile)
         if k0 < 0:

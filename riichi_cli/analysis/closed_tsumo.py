@@ -1,7 +1,7 @@
 """The han and fu of a closed hand's self-drawn win, counted on its packed tiles: `riichi analyze`'s
 wins without the core's objects.
 
-`core.win_tally.tally` counts a reading's han and fu through the core's readings (a Hand, HandFacts,
+`core.win_tally.tally` counts a reading's han and fu through the core's readings (a Hand,
 a Reading per way the winning tile fits, the yaku table, the fu lines): most of what a win of `riichi
 analyze` cost. Here the same readings are walked as bit masks: each suit's splits (the same search as
 `decompose._split`, so the same splits as often) packed in one int, a reading's yaku and fu read off

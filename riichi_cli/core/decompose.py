@@ -167,6 +167,23 @@ def is_chiitoitsu(counts: tuple[int, ...] | list[int]) -> bool:
     return pairs == 7
 
 
+def is_chiitoitsu_keys(keys: list[int]) -> bool:
+    """`is_chiitoitsu` of concealed counts given as their suits' `suit_key` (4 bits a tile): a walk of
+    the packed counts, not of 34 objects."""
+    pairs: i64 = 0
+    s: i64
+    for s in range(4):
+        key: i64 = keys[s] >> 2
+        while key:
+            n: i64 = key & 15
+            if n == 2:
+                pairs += 1
+            elif n:
+                return False
+            key = key >> COUNT_BITS
+    return pairs == 7
+
+
 def is_kokushi(counts: tuple[int, ...] | list[int]) -> bool:
     """Thirteen orphans: one of each terminal and honor, one of them twice, nothing else."""
     held = 0

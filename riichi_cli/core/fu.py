@@ -68,7 +68,11 @@ def set_id(tile: int, is_open: bool, is_kan: bool) -> str:
 
 def pair_fu(r: Reading) -> int:
     """Fu of the pair: 2 for a dragon, 2 for a seat or round wind, a double wind per rules."""
-    kind = pair_kind(r)
+    return _kind_fu(pair_kind(r), r)
+
+
+def _kind_fu(kind: str, r: Reading) -> int:
+    """`pair_fu` of a pair of ``kind`` (`pair_kind`)."""
     if kind == "double_wind":
         return r.rules.double_wind_pair_fu
     return 2 if kind else 0
@@ -113,14 +117,20 @@ def fu_lines(r: Reading, no_tsumo_fu: bool) -> list[FuLine]:
         lines.append(_CLOSED_RON)
     if ctx.tsumo and not no_tsumo_fu and (r.rules.rinshan_tsumo_fu or not ctx.rinshan):
         lines.append(_TSUMO)
-    for kind, tile, is_open, is_kan in r.sets:
+    i = 0  # the concealed groups' triplets (open when a ron completed one), then the melds'
+    for kind, tile in r.groups:
+        if kind == TRIP:
+            lines.append(set_line(tile, i == r.ron_index, False))
+        i += 1
+    for kind, tile, is_open, is_kan in r.melds:
         if kind == TRIP:
             lines.append(set_line(tile, is_open, is_kan))
-    wait = _WAITS.get(r.wait)
-    if wait is not None:
-        lines.append(wait)
-    if fu := pair_fu(r):
-        lines.append(pair_line(r.pair, pair_kind(r), fu))
+    wait = r.wait
+    if wait == "kanchan" or wait == "penchan" or wait == "tanki":  # compared: cheaper than a look-up
+        lines.append(_WAITS[wait])
+    value = pair_kind(r)
+    if value:
+        lines.append(pair_line(r.pair, value, _kind_fu(value, r)))
     if not r.closed and total_fu(lines) == 20:
         lines.append(_OPEN_NO_FU)
     return lines

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final, cast
 
 from .context import Context
-from .decompose import SEQ, TRIP, Group, is_chiitoitsu, is_kokushi, standard_splits
+from .decompose import SEQ, TRIP, Group, is_chiitoitsu, is_chiitoitsu_keys, is_kokushi, standard_splits
 from .hand import Hand
 from .native import i64
 from .rules import Rules
@@ -64,28 +64,49 @@ def _starts(packed: i64, n: i64) -> list[int]:
 
 
 class Reading:
-    """One way to read the hand. ``form`` is standard, chiitoitsu or kokushi."""
+    """One way to read the hand. ``form`` is standard, chiitoitsu or kokushi.
+
+    The sets are the concealed ``groups`` of the split (its own tuple, shared: no tuple of sets made per
+    reading), then the ``melds``; ``ron_index`` is the concealed triplet a ron completed (open as fu
+    and sanankou see it), -1 for none. `sets` lists them as (kind, first tile, open, kan).
+
+    The facts of the hand's tiles and situation are the same for every reading: the first reading of a
+    hand works them out, the others copy them from it (``like``): no object of their own to make.
+    """
 
     __slots__ = (
-        "form", "sets", "pair", "wait", "trip_starts", "seq_starts", "n_trips", "n_seqs", "trip_bits",
-        "seq_bits", "concealed_trips", "kans",
-        "h", "closed", "ctx", "rules", "seat_tile", "round_tile", "win_tile", "hand",
+        "form", "groups", "melds", "ron_index", "pair", "wait", "trip_starts", "seq_starts", "n_trips",
+        "n_seqs", "trip_bits", "seq_bits", "concealed_trips", "kans",
+        "hand", "ctx", "rules", "closed", "win_tile", "seat_tile", "round_tile", "suit_bits", "suit_count",
+        "all_simple", "all_orphan", "all_honor", "all_terminal", "all_green",
     )  # fmt: skip
 
-    def __init__(self, form: str, sets: tuple[Set, ...], pair: int, wait: str, h: HandFacts) -> None:
+    def __init__(
+        self,
+        form: str,
+        groups: tuple[Group, ...],
+        melds: tuple[Set, ...],
+        ron_index: int,
+        pair: int,
+        wait: str,
+        hand: Hand,
+        ctx: Context,
+        rules: Rules,
+        like: Reading | None,
+    ) -> None:
         self.form: str = form
-        self.sets: tuple[Set, ...] = sets
+        self.groups: tuple[Group, ...] = groups
+        self.melds: tuple[Set, ...] = melds
+        self.ron_index: int = ron_index
         self.pair: int = pair
         self.wait: str = wait
-        self.h: HandFacts = h
-        # copied from the shared facts because the predicates read them constantly
-        self.closed: bool = h.closed
-        self.ctx: Context = h.ctx
-        self.rules: Rules = h.rules
-        self.seat_tile: int = h.seat_tile
-        self.round_tile: int = h.round_tile
-        self.win_tile: int = h.win
-        self.hand: Hand = h.hand
+        self.hand: Hand = hand
+        self.ctx: Context = ctx
+        self.rules: Rules = rules
+        if like is None:
+            self._hand_facts()
+        else:
+            self._copy_facts(like)
         # The triplets' and the sequences' first tiles packed in native ints (`START_BITS` bits each, in
         # the sets' order) with their numbers, not in lists: two lists a reading to make and free
         # cost more than the tests that read them (`trips` and `seqs` make the lists when asked).
@@ -94,8 +115,21 @@ class Reading:
         n_trips: i64 = 0
         n_seqs: i64 = 0
         concealed = kans = trip_bits = seq_bits = 0
-        for kind, t, is_open, is_kan in sets:
+        i: i64 = 0
+        for kind, t in groups:
             first: i64 = t
+            if kind == TRIP:
+                trip_starts |= first << (START_BITS * n_trips)
+                n_trips += 1
+                trip_bits |= 1 << t
+                concealed += i != ron_index
+            else:
+                seq_starts |= first << (START_BITS * n_seqs)
+                n_seqs += 1
+                seq_bits |= 1 << t
+            i += 1
+        for kind, t, is_open, is_kan in melds:
+            first = t
             if kind == TRIP:
                 trip_starts |= first << (START_BITS * n_trips)
                 n_trips += 1
@@ -116,10 +150,59 @@ class Reading:
         self.concealed_trips: int = concealed
         self.kans: int = kans
 
+    def _hand_facts(self) -> None:
+        """The hand's own facts: closed, the winning tile, the wind tiles, and its tile-set facts."""
+        hand, ctx = self.hand, self.ctx
+        self.win_tile: int = hand.win_tile
+        self.closed: bool = hand.is_closed
+        self.seat_tile: int = wind_tile(ctx.seat_wind)
+        self.round_tile: int = wind_tile(ctx.round_wind)
+        every, some = _tile_bits(hand)
+        # One bit per suit present (m p s z), and how many suits.
+        self.suit_bits: int = some // _SUIT_BIT
+        self.suit_count: int = (some & _M) // _M + (some & _P) // _P + (some & _S) // _S + (some & _Z) // _Z
+        self.all_simple: bool = not some & _ORPHAN
+        self.all_orphan: bool = bool(every & _ORPHAN)
+        self.all_honor: bool = bool(every & _HONOR)
+        self.all_terminal: bool = bool(every & _TERMINAL)
+        self.all_green: bool = bool(every & _GREEN)
+
+    def _copy_facts(self, like: Reading) -> None:
+        """`_hand_facts`, copied from another reading of the same hand."""
+        self.win_tile = like.win_tile
+        self.closed = like.closed
+        self.seat_tile = like.seat_tile
+        self.round_tile = like.round_tile
+        self.suit_bits = like.suit_bits
+        self.suit_count = like.suit_count
+        self.all_simple = like.all_simple
+        self.all_orphan = like.all_orphan
+        self.all_honor = like.all_honor
+        self.all_terminal = like.all_terminal
+        self.all_green = like.all_green
+
+    @property
+    def sets(self) -> tuple[Set, ...]:
+        """Every set as (kind, first tile, open, kan): the concealed groups, then the melds."""
+        out: list[object] = [_CONCEALED_SETS[kind * 34 + t] for kind, t in self.groups]
+        if self.ron_index >= 0:
+            out[self.ron_index] = _RON_TRIPS[self.win_tile]
+        return cast(tuple[Set, ...], tuple(out)) + self.melds
+
     @property
     def counts(self) -> tuple[int, ...]:
-        """`HandFacts.counts`."""
-        return self.h.counts
+        """Counts of every tile, melds included (a kan counts 4): the concealed counts themselves when
+        there is no meld. Made when asked (the scorer counts what it needs without them: `copies`)."""
+        return tuple(self.hand.all_counts()) if self.hand.melds else self.hand.concealed
+
+    def copies(self, t: int) -> int:
+        """How many of tile ``t`` the hand holds, melds included (`counts`' item, without the 34)."""
+        hand = self.hand
+        n = hand.concealed[t]
+        for m in hand.melds:
+            for held in m.tiles:
+                n += held == t
+        return n
 
     @property
     def trips(self) -> list[int]:
@@ -140,74 +223,39 @@ class Reading:
         return t >= 0 and bool(self.seq_bits >> t & 1)
 
 
-class HandFacts:
-    """What every reading of one hand shares: the tiles, the situation, and tile-set facts."""
-
-    __slots__ = (
-        "hand", "ctx", "rules", "closed", "win", "seat_tile", "round_tile", "suit_bits",
-        "suit_count", "all_simple", "all_orphan", "all_honor", "all_terminal", "all_green",
-    )  # fmt: skip
-
-    def __init__(self, hand: Hand, ctx: Context, rules: Rules) -> None:
-        self.hand: Hand = hand
-        self.ctx: Context = ctx
-        self.rules: Rules = rules
-        self.win: int = hand.win_tile
-        self.closed: bool = hand.is_closed
-        self.seat_tile: int = wind_tile(ctx.seat_wind)
-        self.round_tile: int = wind_tile(ctx.round_wind)
-        every: i64 = _ALL_BITS  # AND and OR of the bits of every tile present
-        some: i64 = 0
-        keys = hand.known_suit_keys()
-        if keys is None:  # not packed (or counts no hand holds): walked one by one
-            t: i64 = 0
-            n: i64
-            for n in hand.all_counts():
-                if n:
-                    bits: i64 = _BITS[t]
-                    every &= bits
-                    some |= bits
-                t += 1
-        else:  # the concealed tiles from their suits' packed counts (no count to unbox), then the melds
-            s: i64
-            for s in range(4):
-                key: i64 = keys[s] >> 2  # 4 bits a tile, the suit's last tile lowest
-                tile: i64 = s * 9 + (6 if s == 3 else 8)
-                while key:
-                    if key & 15:
-                        bits = _BITS[tile]
-                        every &= bits
-                        some |= bits
-                    key = key >> 4
-                    tile -= 1
-            for m in hand.melds:
-                for meld_tile in m.tiles:
-                    bits = _BITS[meld_tile]
-                    every &= bits
-                    some |= bits
-        # One bit per suit present (m p s z), and how many suits.
-        self.suit_bits: int = some // _SUIT_BIT
-        self.suit_count: int = (some & _M) // _M + (some & _P) // _P + (some & _S) // _S + (some & _Z) // _Z
-        self.all_simple: bool = not some & _ORPHAN
-        self.all_orphan: bool = bool(every & _ORPHAN)
-        self.all_honor: bool = bool(every & _HONOR)
-        self.all_terminal: bool = bool(every & _TERMINAL)
-        self.all_green: bool = bool(every & _GREEN)
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        """Counts of every tile, melds included (a kan counts 4): the concealed counts themselves when
-        there is no meld. Made when asked (the scorer counts what it needs without them: `copies`)."""
-        return tuple(self.hand.all_counts()) if self.hand.melds else self.hand.concealed
-
-    def copies(self, t: int) -> int:
-        """How many of tile ``t`` the hand holds, melds included (`counts`' item, without the 34)."""
-        hand = self.hand
-        n = hand.concealed[t]
-        for m in hand.melds:
-            for held in m.tiles:
-                n += held == t
-        return n
+def _tile_bits(hand: Hand) -> tuple[i64, i64]:
+    """The AND and the OR of `_BITS` over every tile the hand holds (melds included)."""
+    every: i64 = _ALL_BITS
+    some: i64 = 0
+    keys = hand.known_suit_keys()
+    if keys is None:  # not packed (or counts no hand holds): walked one by one
+        t: i64 = 0
+        n: i64
+        for n in hand.all_counts():
+            if n:
+                bits: i64 = _BITS[t]
+                every &= bits
+                some |= bits
+            t += 1
+        return every, some
+    # the concealed tiles from their suits' packed counts (no count to unbox), then the melds
+    s: i64
+    for s in range(4):
+        key: i64 = keys[s] >> 2  # 4 bits a tile, the suit's last tile lowest
+        tile: i64 = s * 9 + (6 if s == 3 else 8)
+        while key:
+            if key & 15:
+                bits = _BITS[tile]
+                every &= bits
+                some |= bits
+            key = key >> 4
+            tile -= 1
+    for m in hand.melds:
+        for meld_tile in m.tiles:
+            bits = _BITS[meld_tile]
+            every &= bits
+            some |= bits
+    return every, some
 
 
 def _sequence_wait(first: int, win: int) -> str:
@@ -218,47 +266,51 @@ def _sequence_wait(first: int, win: int) -> str:
     return "ryanmen"
 
 
-def _standard(
-    groups: tuple[tuple[int, int], ...], i: int, wait: str, pair: int, melds: tuple[Set, ...], h: HandFacts
-) -> Reading:
-    """The reading of concealed ``groups`` and ``melds`` where the winning tile completed group ``i``
-    (-1: the pair) with ``wait``; a triplet completed by a ron counts as open."""
-    sets: list[object] = [_CONCEALED_SETS[kind * 34 + t] for kind, t in groups]
-    if wait == "shanpon" and not h.ctx.tsumo:
-        sets[i] = _RON_TRIPS[h.win]
-    concealed = cast(tuple[Set, ...], tuple(sets))  # the shared tuples themselves
-    return Reading("standard", concealed + melds if melds else concealed, pair, wait, h)
-
-
 def readings(
     hand: Hand, ctx: Context, rules: Rules, splits: list[tuple[tuple[Group, ...], int]] | None = None
 ) -> list[Reading]:
     """Every reading of a 14-tile hand; empty when the tiles are not a winning shape. ``splits``:
     `standard_splits` of the concealed tiles, from a caller that reads the same tiles with several
     winning tiles (they do not depend on it)."""
-    shared = HandFacts(hand, ctx, rules)
     melds: tuple[Set, ...] = ()
     if hand.melds:
         melds = tuple([(SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds])
     win = hand.win_tile
     out: list[Reading] = []
+    first: Reading | None = None  # the first reading: the others copy its facts of the hand
     if splits is None:
-        splits = standard_splits(hand.concealed, hand.suit_keys())
+        keys = hand.suit_keys()
+        splits = standard_splits(hand.concealed, keys)
+    else:  # a caller's hand built from counts: not packed only for seven pairs
+        keys = hand.known_suit_keys()
     for groups, pair in splits:
         if pair == win:
-            out.append(_standard(groups, -1, "tanki", pair, melds, shared))
+            first = _add(out, Reading("standard", groups, melds, -1, pair, "tanki", hand, ctx, rules, first))
         tried_seqs = 0  # bits of the sequences already tried (equal sequences make one reading)
-        for i, (kind, t) in enumerate(groups):
+        i: i64 = 0
+        for kind, t in groups:
             if kind == TRIP:
                 if t == win:  # one triplet of a tile at most among concealed groups
-                    out.append(_standard(groups, i, "shanpon", pair, melds, shared))
+                    ron: i64 = -1  # a triplet the winning tile completed counts as open by a ron
+                    if not ctx.tsumo:
+                        ron = i
+                    r = Reading("standard", groups, melds, ron, pair, "shanpon", hand, ctx, rules, first)
+                    first = _add(out, r)
             elif t <= win <= t + 2 and not tried_seqs >> t & 1:
-                out.append(_standard(groups, i, _sequence_wait(t, win), pair, melds, shared))
+                wait = _sequence_wait(t, win)
+                first = _add(out, Reading("standard", groups, melds, -1, pair, wait, hand, ctx, rules, first))
                 tried_seqs |= 1 << t
+            i += 1
     if not hand.melds:  # both shapes count their 14 tiles themselves
-        if is_chiitoitsu(hand.concealed):
-            out.append(Reading("chiitoitsu", (), -1, "tanki", shared))
+        if is_chiitoitsu(hand.concealed) if keys is None else is_chiitoitsu_keys(keys):
+            _add(out, Reading("chiitoitsu", (), (), -1, -1, "tanki", hand, ctx, rules, first))
         elif not out and is_kokushi(hand.concealed):  # thirteen orphans make no sets
             wait = "kokushi13" if hand.concealed[win] == 2 else "tanki"
-            out.append(Reading("kokushi", (), -1, wait, shared))
+            out.append(Reading("kokushi", (), (), -1, -1, wait, hand, ctx, rules, first))
     return out
+
+
+def _add(out: list[Reading], r: Reading) -> Reading:
+    """Append ``r`` to ``out``; the first reading of ``out`` (whose facts the next ones copy)."""
+    out.append(r)
+    return out[0]

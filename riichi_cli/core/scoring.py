@@ -107,16 +107,9 @@ def dora_items(r: Reading) -> list[YakuItem]:
 
 def add_dora_items(r: Reading, items: list[YakuItem]) -> None:
     """Append `dora_items` to ``items`` (a result's list: no list of their own to make and join)."""
-    ctx, h, players = r.ctx, r.h, r.ctx.players
-    dora = 0
-    for i in ctx.dora:
-        t = dora_of_players(i, players)
-        dora += h.copies(t) + (ctx.kita if t == NORTH else 0)
-    ura = 0
-    if ctx.in_riichi:
-        for i in ctx.ura:
-            t = dora_of_players(i, players)
-            ura += h.copies(t) + (ctx.kita if t == NORTH else 0)
+    ctx = r.ctx
+    dora = _dora_count(ctx.dora, r) if ctx.dora else 0
+    ura = _dora_count(ctx.ura, r) if ctx.ura and ctx.in_riichi else 0
     aka = r.hand.aka_count() if r.rules.aka_dora else 0
     if dora:  # in BONUS_IDS order
         items.append(bonus_item(0, dora))
@@ -126,6 +119,24 @@ def add_dora_items(r: Reading, items: list[YakuItem]) -> None:
         items.append(bonus_item(2, ura))
     if ctx.kita:
         items.append(bonus_item(3, ctx.kita))
+
+
+#: The dora each indicator points at with four players (bytes: read compiled as native ints).
+_DORA_OF: Final = bytes([dora_of_players(t, 4) for t in range(34)])
+
+
+def _dora_count(indicators: tuple[int, ...], r: Reading) -> int:
+    """How many dora ``indicators`` make of the hand's tiles (melds and, pointing at North, kita
+    included)."""
+    ctx = r.ctx
+    four = ctx.players == 4
+    n = 0
+    for i in indicators:
+        t = _DORA_OF[i] if four else dora_of_players(i, ctx.players)
+        n += r.copies(t)
+        if t == NORTH:
+            n += ctx.kita
+    return n
 
 
 def _finish(

@@ -9,7 +9,7 @@ from .native import i64
 from .reading import START_BITS, START_MASK, Reading
 from .tiles import is_orphan
 
-#: The honors' bit in `HandFacts.suit_bits` (m, p, s, z: 1, 2, 4, 8).
+#: The honors' bit in `Reading.suit_bits` (m, p, s, z: 1, 2, 4, 8).
 _HONORS: Final = 8
 
 
@@ -82,7 +82,7 @@ TWO_SUITS: Final = 4194304
 
 def reading_facts(r: Reading) -> int:
     """The facts above that hold for a reading, as bits."""
-    ctx, h = r.ctx, r.h
+    ctx = r.ctx
     facts = 0
     last_tile = ctx.haitei or ctx.houtei
     if ctx.double_riichi or ctx.ippatsu or last_tile or ctx.rinshan or ctx.chankan or ctx.renhou:
@@ -98,15 +98,15 @@ def reading_facts(r: Reading) -> int:
             facts |= WIND_TRIP
         if honor_trips >> 4:  # White, Green, Red
             facts |= DRAGON_TRIP
-    if h.suit_bits & _HONORS:
+    if r.suit_bits & _HONORS:
         facts |= HONOR
-    if h.all_simple:
+    if r.all_simple:
         facts |= SIMPLES
-    if h.suit_count == 1:
+    if r.suit_count == 1:
         facts |= ONE_SUIT
-    elif h.suit_count == 2:
+    elif r.suit_count == 2:
         facts |= TWO_SUITS
-    if h.all_orphan:
+    if r.all_orphan:
         facts |= ALL_ORPHANS
     if r.form == "chiitoitsu":
         facts |= SEVEN_PAIRS

@@ -46,15 +46,15 @@ def daisuushii(r: Reading) -> int:
 
 
 def tsuuiisou(r: Reading) -> int:
-    return int(r.h.all_honor)
+    return int(r.all_honor)
 
 
 def chinroutou(r: Reading) -> int:
-    return int(r.h.all_terminal)
+    return int(r.all_terminal)
 
 
 def ryuuiisou(r: Reading) -> int:
-    return int(r.h.all_green)
+    return int(r.all_green)
 
 
 _NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -64,9 +64,9 @@ def _nine_gates_extra(r: Reading) -> int:
     """For a closed, meldless hand of one number suit holding 1112345678999: how many more of the
     winning tile it holds than that shape (1: the winning tile is the extra one, pure nine gates);
     -1 for any other hand."""
-    if r.hand.melds or r.h.suit_count != 1 or r.h.suit_bits & _HONORS:
+    if r.hand.melds or r.suit_count != 1 or r.suit_bits & _HONORS:
         return -1
-    base = 0 if r.h.suit_bits == 1 else 9 if r.h.suit_bits == 2 else 18
+    base = 0 if r.suit_bits == 1 else 9 if r.suit_bits == 2 else 18
     for i in range(9):
         if r.counts[base + i] < _NINE_GATES[i]:
             return -1
@@ -128,16 +128,16 @@ YAKUMAN: Final[tuple[YakumanDef, ...]] = (
 
 def _may_be_yakuman(r: Reading) -> bool:
     """A cheap necessary condition, so that ordinary hands skip the yakuman table."""
-    h, ctx = r.h, r.ctx
+    ctx = r.ctx
     return (
         r.form == "kokushi"
         or r.concealed_trips == 4
         or r.n_trips >= 3
         or r.kans == 4
-        or h.all_honor
-        or h.all_terminal
-        or h.all_green
-        or (h.suit_count == 1 and not r.hand.melds)
+        or r.all_honor
+        or r.all_terminal
+        or r.all_green
+        or (r.suit_count == 1 and not r.hand.melds)
         or ctx.tenhou
         or ctx.chiihou
         or ctx.renhou

@@ -75,10 +75,7 @@ def _packed_groups(r: Reading, hand: Hand) -> tuple[i64, i64]:
     tile), packed (`_FIELD`), and how many there are."""
     packed: i64 = r.pair * _KINDS + PAIR + 1
     n: i64 = 1
-    sets = r.sets
-    i: i64
-    for i in range(len(sets) - len(hand.melds)):
-        kind, t, _, _ = sets[i]
+    for kind, t in r.groups:
         group: i64 = t * _KINDS + kind + 1
         rest: i64 = packed
         unit: i64 = 1  # 128 ** (the place the group goes to): after every group not above it

@@ -167,7 +167,10 @@ def _group_keys(r: Reading, hand: Hand) -> tuple[i64, i64, i64, i64]:
     packed, n = _packed_groups(r, hand)
     win = _win_index(r, packed, n)
     r0, r1, r2 = hand.reds
-    return packed, n, win, (_red_counts(packed, n, win, hand) if r0 or r1 or r2 else 0)
+    reds: i64 = 0  # (a statement: a conditional expression of an i64 and a literal is boxed)
+    if r0 or r1 or r2:
+        reds = _red_counts(packed, n, win, hand)
+    return packed, n, win, reds
 
 
 def concealed_keys(r: Reading, hand: Hand) -> list[int]:
@@ -189,16 +192,32 @@ def group_template(key: int) -> dict:
     return found if found is not None else _group_template(key)
 
 
-def _concealed_groups(r: Reading, hand: Hand) -> list[dict]:
-    """The concealed groups and the pair of a standard reading as fresh output dicts (the keys of
-    `concealed_keys`, not kept in a list of their own: most are above 256, an int object each)."""
+def _group_at(i: i64, packed: i64, n: i64, win: i64, reds: i64, melds: tuple[Meld, ...]) -> dict:
+    """Group ``i`` of a standard reading as a fresh output dict: concealed group ``i`` of `_group_keys`
+    (``packed``, ``n``, ``win``, ``reds``: no int object per key, most are above 256), else a meld."""
+    if i >= n:
+        return meld_group(melds[i - n])
+    key = _group_key((packed >> 7 * i) & _FIELD, (reds >> 2 * i) & 3, i == win)
+    return group_template(key).copy()
+
+
+def _standard_groups(r: Reading, hand: Hand) -> list[dict]:
+    """The groups of a standard reading: the concealed ones and the pair in tile order, then the
+    called melds. Four sets and a pair: made as a list of five, not grown item by item."""
     packed, n, win, reds = _group_keys(r, hand)
-    out: list[dict] = []
+    melds = hand.melds
+    if n + len(melds) == 5:
+        return [
+            _group_at(0, packed, n, win, reds, melds),
+            _group_at(1, packed, n, win, reds, melds),
+            _group_at(2, packed, n, win, reds, melds),
+            _group_at(3, packed, n, win, reds, melds),
+            _group_at(4, packed, n, win, reds, melds),
+        ]
+    out: list[dict] = []  # more sets than a hand of fourteen holds: one by one
     i: i64
-    for i in range(n):
-        out.append(group_template(_group_key(packed & _FIELD, reds & 3, i == win)).copy())
-        packed = packed >> 7
-        reds = reds >> 2
+    for i in range(n + len(melds)):
+        out.append(_group_at(i, packed, n, win, reds, melds))
     return out
 
 
@@ -236,10 +255,7 @@ def reading_groups(res: Result) -> list[dict]:
                 group = _group_key(t * _KINDS + PAIR + 1, used, t == r.win_tile)  # as a standard pair's
                 out.append(group_template(group).copy())
         return out
-    groups = _concealed_groups(r, hand)
-    for m in hand.melds:
-        groups.append(meld_group(m))
-    return groups
+    return _standard_groups(r, hand)
 
 
 def reading_dict(res: Result) -> dict:

@@ -83,11 +83,12 @@ _RESULT: Final[dict[str, Any]] = dict.fromkeys((
 _RESULT["ok"] = True
 _POINTS: Final[dict[str, Any]] = dict.fromkeys(("total", "ron", "tsumo", "honba", "deposits"))
 #: `_RESULT` with the keys a situation decides filled in ("win", "from", "seat_wind", "round_wind",
-#: "dealer") and the win's "limit" and "yakuman", by the index of `_result_template`, made when first
-#: needed: a look-up and a copy cost less than setting seven values per result.
+#: "dealer") and the win's "limit", "yakuman", "han" and "fu", by `_result_key`, made when first
+#: needed: a look-up and a copy cost less than setting nine values per result. A few hundred recur
+#: (about 540 in the 4,000 results of the conformance hands with two rule sets).
 _LIMITS: Final = ("mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
 _LIMIT_INDEX: Final = {limit: i + 1 for i, limit in enumerate(_LIMITS)}  # 0: no limit
-_by_situation: Final[list[dict[str, Any] | None]] = [None] * (125 * 7 * 3)
+_results: Final = Templates(4096)
 
 
 #: `points_dict` templates by `_points_key`.
@@ -125,7 +126,7 @@ def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, A
     return found.copy()
 
 
-def _seat_index(seat: str | None) -> int:
+def _seat_index(seat: str | None) -> i64:
     """0 for None, 1-4 for E, S, W, N; -1 for anything else (no template)."""
     if seat is None:
         return 0
@@ -138,26 +139,43 @@ def _seat_index(seat: str | None) -> int:
     return 4 if seat == "N" else -1
 
 
-def _result_template(ctx: Context, limit: str | None, yakuman: int) -> dict[str, Any]:
-    """`_RESULT` with the context's win kind, discarder and winds, and the win's ``limit`` and
-    ``yakuman`` (shared when kept: copy it)."""
-    discarder = ctx.discarder  # None on tsumo only
-    d, s, r = _seat_index(discarder), _seat_index(ctx.seat_wind), _seat_index(ctx.round_wind)
-    lim = 0 if limit is None else _LIMIT_INDEX.get(limit, -1)
-    kept = d >= 0 and s > 0 and r > 0 and lim >= 0 and 0 <= yakuman <= 2
-    index = (((d * 5 + s) * 5 + r) * 7 + lim) * 3 + yakuman if kept else -1
-    found = _by_situation[index] if index >= 0 else None
+def _result_key(ctx: Context, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
+    """The situation and the win's numbers packed in an int (32 bits), or -1 when they do not fit."""
+    d = _seat_index(ctx.discarder)
+    s = _seat_index(ctx.seat_wind)
+    r = _seat_index(ctx.round_wind)
+    lim: i64 = 0
+    if limit is not None:
+        lim = _LIMIT_INDEX.get(limit, -1)
+    h: i64 = 0  # han and fu + 1, 0 for null
+    if han is not None:
+        h = han + 1 if 0 <= han < 63 else -1
+    f: i64 = 0
+    if fu is not None:
+        f = fu + 1 if 0 <= fu < 255 else -1
+    if d < 0 or s <= 0 or r <= 0 or lim < 0 or not 0 <= yakuman <= 2 or h < 0 or f < 0:
+        return -1
+    return (((((d * 5 + s) * 5 + r) * 7 + lim) * 3 + yakuman) * 64 + h) * 256 + f
+
+
+def _result_template(ctx: Context, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> dict:
+    """`_RESULT` with the context's win kind, discarder and winds, and the win's ``limit``,
+    ``yakuman``, ``han`` and ``fu`` (shared when kept: copy it)."""
+    key = _result_key(ctx, limit, yakuman, han, fu)
+    found = _results.get(key) if key >= 0 else None
     if found is None:
         found = _RESULT.copy()
         found["win"] = "tsumo" if ctx.tsumo else "ron"
-        found["from"] = discarder
+        found["from"] = ctx.discarder  # None on tsumo only
         found["seat_wind"] = ctx.seat_wind
         found["round_wind"] = ctx.round_wind
         found["dealer"] = ctx.dealer
+        found["han"] = han
+        found["fu"] = fu
         found["yakuman"] = yakuman
         found["limit"] = limit
-        if index >= 0:
-            _by_situation[index] = found
+        if key >= 0:
+            _results.put(key, found)
     return found
 
 
@@ -180,13 +198,11 @@ def result_dict(
     points = points_dict(pts.total, ron, honba_collected(honba, ctx.tsumo, res.rules), 1000 * sticks)
     if not ron:
         points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
-    out = _result_template(ctx, res.limit, res.yakuman).copy()  # "ok", "error", the situation; the rest:
+    out = _result_template(ctx, res.limit, res.yakuman, res.han, res.fu).copy()  # the situation; the rest:
     if id is not None:  # the template's id is null already
         out["id"] = id
     out["hand"] = hand.text
     out["win_tile"] = hand.win_name
-    out["han"] = res.han
-    out["fu"] = res.fu
     out["yaku"] = [item.as_dict() for item in res.yaku]
     out["fu_breakdown"] = [line.as_dict() for line in res.fu_lines]
     out["points"] = points

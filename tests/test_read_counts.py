@@ -57,3 +57,43 @@ def test_random_fourteen_tiles_read_as_their_counts():
         assert hand.concealed == tuple(counts), text
         assert hand.reds == (reds[0], reds[1], reds[2]), text
         assert hand.suit_keys() == (hand_suit_keys(tuple(counts)) if max(counts) <= 4 else None), text
+
+
+def test_plain_melds_read_from_the_table_as_from_their_text():
+    """A meld written plainly is looked up by (kind, first tile, red fives) once read (`_meld_place`):
+    every kind, suit and digit string of 3 or 4 digits reads as the text reader reads it, or is
+    refused alike, the first time and again (in a shuffled order, so any text may fill an entry)."""
+    from riichi_cli.core.errors import RiichiError
+    from riichi_cli.core.notation import meld_kind, meld_of_codes, scan_codes
+
+    def plain(text: str) -> object:
+        colon = text.index(":")
+        try:
+            return meld_of_codes(meld_kind(text, 0, colon, len(text)), scan_codes(text, colon + 1), text, 0)
+        except RiichiError as e:
+            return (type(e), str(e))
+
+    def read(text: str) -> object:
+        try:
+            (meld,) = parse_written(text).melds
+            return meld
+        except RiichiError as e:
+            return (type(e), str(e))
+
+    rnd = random.Random(5)
+    texts = []
+    for kind in ("chi", "pon", "kan", "kakan", "ankan", "Chi", "pom"):
+        for suit in "mpsz":
+            for _ in range(300):
+                digits = "".join(rnd.choice("0123456789") for _ in range(rnd.choice([2, 3, 3, 4, 4, 5])))
+                texts.append(f"{kind}:{digits}{suit}")
+            for d in range(1, 10):
+                run, same = f"{d}{d + 1}{d + 2}", str(d) * 3
+                texts += [f"{kind}:{run}{suit}", f"{kind}:{same}{suit}", f"{kind}:{same}{d}{suit}"]
+    texts += ["chi:340m", "chi:034m", "pon:055p", "kan:0555s", "ankan:1111z", "chi:345m6m", "chi:345m,"]
+    rnd.shuffle(texts)
+    for text in texts + texts:
+        assert read(text) == plain(text), text
+        meld = plain(text)
+        if not isinstance(meld, tuple):  # also between tiles
+            assert parse_written(f"123m {text} 11z").melds == (meld,), text

@@ -29,6 +29,7 @@ class Meld(Record):
         self.tiles: Final = tiles
         self.reds: Final = reds
         self._notation: str | None = None  # `notation()`, once asked for (by the hand and its reading)
+        self._packed: i64 = -1  # `packed()`, once asked for
 
     @property
     def is_open(self) -> bool:
@@ -50,6 +51,16 @@ class Meld(Record):
             red_left -= red
             pairs.append((t, red))
         return pairs
+
+    def packed(self) -> int:
+        """The meld's tiles as counts packed like `tiles.suit_key` (4 bits a tile, the suit in the low 2
+        bits), computed once: a mapping's reader adds them to the concealed counts (a fifth copy)."""
+        if self._packed < 0:
+            key = 0
+            for t in self.tiles:
+                key += TILE_UNIT[t]
+            self._packed = key | self.tiles[0] // 9
+        return self._packed
 
     def notation(self) -> str:
         """``chi:340m``: tiles ascending, red fives written 0 before the plain fives."""

@@ -10,7 +10,7 @@ from typing import Final, NoReturn, cast
 from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld, packed_hand
 from .native import i64
-from .tiles import FIVES, UNIT_SHIFT, name
+from .tiles import FIVES, name
 
 #: The suit (0-3) of a character code below 128, 4 where it is not a suit letter. Bytes, not a list:
 #: compiled, a byte is read as a native int, where a list item is an object to check and unbox (the
@@ -157,20 +157,21 @@ def parse_written(text: str) -> HeldHand:
     """
     counts, reds, melds, last, _, _ = _read(text)
     tile = None if last < 0 else (last >> 1, bool(last & 1))
-    return HeldHand(text, counts, reds, tuple(melds), tile)
+    return HeldHand(text, counts, reds, melds, tile)
 
 
 def _read(
     text: str,
-) -> tuple[tuple[int, ...], tuple[int, int, int], list[Meld], int, int, list[int] | None]:
+) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[Meld, ...], int, int, list[int] | None]:
     """(34 counts, red fives per suit, melds, code of the last concealed tile or -1, how many concealed
     tiles, the suits' packed counts) of a hand as written: what `parse_written` and `parse_hand` build
     their values from. The packed counts (`tiles.suit_key` of each suit, None when a count is over 4)
-    are added up tile by tile here, and the 34 counts read from them once at the end (`_unpacked`):
-    no list of counts to read and write per tile. A fifth copy of a tile (a hand refused later, or
-    one that is not a win) makes the list after all: 4 bits a count then no longer hold every count."""
+    are added up a group of digits at a time here, and the 34 counts read from them once at the end
+    (`_unpacked`): no list of counts to read and write per tile. A fifth copy of a tile (a hand refused
+    later, or one that is not a win) makes the list after all: 4 bits a count then no longer hold
+    every count."""
     counts: list[int] | None = None  # made at the first count over 4 only
-    melds: list[Meld] = []
+    melds: tuple[Meld, ...] = ()  # most hands have none or one: no list to grow and copy
     last: i64 = -1  # the code of the last concealed tile
     tiles: i64 = 0
     k0: i64 = 0  # packed counts of the m, p, s and honor suits
@@ -180,68 +181,97 @@ def _read(
     red0: i64 = 0  # red fives of the m, p and s suits
     red1: i64 = 0
     red2: i64 = 0
+    # The digits waiting for their suit letter are counted as they come, in the packed layout of a
+    # number suit (`_DIGIT_SHIFT`): at the letter the whole group is added to its suit at once, so
+    # that "3m4m5m" costs no more than "345m" (no second walk of the digits, no look-up per tile).
+    group: i64 = 0
+    waiting: i64 = 0  # how many digits wait
+    zeros: i64 = 0  # how many of them are 0 (red fives)
+    digit: i64 = 0  # the last of them
     # One pass over the characters: whitespace ends a group; digits wait for their suit letter; any
     # other character sends the group to the meld reader when it holds a colon (a meld's prefix starts
     # with a letter, so no tile of it was counted), else refuses it. No list of groups or codes.
     size: i64 = len(text)
     start: i64 = -1  # where the current group begins, -1 between groups
-    first: i64 = 0  # where the digits waiting for their suit letter begin
     i: i64 = 0
     while i <= size:
         code: i64 = ord(text[i]) if i < size else 32
+        d: i64 = code - 48
+        if 0 <= d <= 9:  # a digit: counted in `group` until its letter comes
+            if start < 0:
+                start = i
+            unit: i64 = 1  # shifted as a variable: mypyc shifts a literal 1 as a 32-bit C int
+            if d == 0:  # a red five counts as a five
+                zeros += 1
+                unit = unit << 18
+            else:
+                unit = unit << (38 - 4 * d)
+            group += unit
+            digit = d
+            waiting += 1
+            i += 1
+            continue
         if code == 32 or ((code < 32 or code > 126) and text[i].isspace()):
-            if start >= 0 and first != i:
+            if start >= 0 and waiting:
                 _refuse(text, start, i)
             start = -1
             i += 1
             continue
         if start < 0:
-            start = first = i
-        if 48 <= code <= 57:  # a digit
-            i += 1
-            continue
+            start = i
         suit: i64 = _SUIT_OF[code] if code < 128 else 4
-        if i == first or suit == 4:  # a meld, or bad notation
-            end: i64 = _group_end(text, i)
-            colon = text.find(":", start, end)
-            if colon < 0:
-                _refuse(text, start, end)
-            melds.append(_meld(text, start, colon, end))
+        if waiting == 0 or suit == 4:  # a meld, or bad notation
+            found: i64 = -1  # (not a conditional expression: with a literal it is an int, boxed)
+            if start == i:
+                found = _meld_place(text, i, size)
+            meld = _MELD_TABLE[found >> 4] if found >= 0 else None
+            if meld is not None:  # a plain meld read before: no slice, no search, no text look-up
+                end: i64 = i + (found & 15)
+            else:
+                end = _group_end(text, i)
+                colon = text.find(":", start, end)
+                if colon < 0:
+                    _refuse(text, start, end)
+                meld = _meld(text, start, colon, end)
+                if found >= 0:
+                    _MELD_TABLE[found >> 4] = meld
+            melds = melds + (meld,)  # (the first: the new one-tuple itself, as () + t is t)
             start = -1
+            group = waiting = zeros = 0
             i = end
             continue
-        k: i64 = first
-        while k < i:
-            tile_code: i64 = _CODE_TABLE[suit * 10 + ord(text[k]) - 48]
-            if tile_code == _NO_CODE:  # 0z, 8z, 9z
-                _refuse(text, start, _group_end(text, i))
-            t: i64 = tile_code >> 1
-            shift: i64 = UNIT_SHIFT[t]
-            unit: i64 = 1  # `TILE_UNIT[t]` without unboxing a list item; shifted as a variable (mypyc
-            unit = unit << shift  # shifts a literal 1 as a 32-bit C int)
+        if counts is None and waiting > 11:  # a count in the group could outgrow its 4 bits
+            group = _recount(text, i - waiting, i)
+            if group < 0:  # a count over 11: a fifth copy in any case
+                counts = list(_unpacked(k0, k1, k2, k3))
+        if counts is not None:  # counted tile by tile into the list
+            _count_group(counts, text, start, i - waiting, i, suit)
+        else:
             if suit == 0:
-                k0 += unit
-                red0 += tile_code & 1
+                k0 += group
                 key: i64 = k0
             elif suit == 1:
-                k1 += unit
-                red1 += tile_code & 1
+                k1 += group
                 key = k1
             elif suit == 2:
-                k2 += unit
-                red2 += tile_code & 1
+                k2 += group
                 key = k2
             else:
-                k3 += unit
+                if zeros or group & _NOT_HONOR:  # 0z, 8z, 9z
+                    _refuse(text, start, _group_end(text, i))
+                k3 += group >> 8  # honors sit 8 bits lower than the same digits of a number suit
                 key = k3
-            if counts is not None:
-                counts[t] = counts[t] + 1
-            elif key >> shift & 15 > 4:  # a fifth copy: every count is still within 4 bits
-                counts = list(_unpacked(k0, k1, k2, k3))
-            last = tile_code
-            tiles += 1
-            k += 1
-        first = i + 1
+            if over_four(key):
+                counts = list(_unpacked(k0, k1, k2, k3))  # (each count is still within 4 bits)
+        if suit == 0:
+            red0 += zeros
+        elif suit == 1:
+            red1 += zeros
+        elif suit == 2:
+            red2 += zeros
+        last = _CODE_TABLE[suit * 10 + digit]
+        tiles += waiting
+        group = waiting = zeros = 0
         i += 1
     if last < 0 and not melds:
         raise NotationError("empty hand", text, 0, detail="empty_hand")
@@ -249,6 +279,54 @@ def _read(
         return tuple(counts), (red0, red1, red2), melds, last, tiles, None
     keys = [k0, k1 | 1 if k1 else 0, k2 | 2 if k2 else 0, k3 | 3 if k3 else 0]
     return _unpacked(k0, k1, k2, k3), (red0, red1, red2), melds, last, tiles, keys
+
+
+def over_four(key: i64) -> bool:
+    """Some count of a suit's packed counts (`tiles.suit_key` of counts up to 15, suit bits or not) is
+    over 4: its 8 bit is set, or its 4 bit with its 2 or 1 bit. No walk of the counts."""
+    return (key & _EIGHTS) != 0 or ((key >> 2) & ((key >> 1) | key) & _ONES) != 0
+
+
+#: Packed counts: the lowest bit of each 4-bit count (the counts start at bit 2, as in
+#: `tiles.suit_key`), and the 8 bit of each. A count is over 4 when its 8 bit is set, or its 4 bit
+#: with its 2 or 1 bit.
+_ONES: Final = 0x444444444  # (literals: compiled, a Final literal is a constant in the C code)
+_EIGHTS: Final = 0x2222222220
+#: The counts of the digits 8 and 9 in a group (number-suit layout): no honor tile has them.
+_NOT_HONOR: Final = 0x3FC
+
+
+def _recount(text: str, first: i64, end: i64) -> i64:
+    """The packed counts (number-suit layout, as `_read` counts a group) of the digits at
+    ``text[first:end]``; -1 when a digit comes more than 11 times (its count would not fit in 4 bits
+    with the 4 a suit may hold already)."""
+    group: i64 = 0
+    k: i64 = first
+    while k < end:
+        d: i64 = ord(text[k]) - 48
+        shift: i64 = 38 - 4 * d  # (not a conditional expression: a literal joins as an int, boxed)
+        if d == 0:
+            shift = 18
+        unit: i64 = 1
+        unit = unit << shift
+        group += unit
+        if group >> shift & 15 > 11:
+            return -1
+        k += 1
+    return group
+
+
+def _count_group(counts: list[int], text: str, start: i64, first: i64, end: i64, suit: i64) -> None:
+    """Count the tiles of the digits at ``text[first:end]`` (suit letter at ``end``) into 34 counts;
+    a digit that makes no tile with its suit (0z, 8z, 9z) refuses the group that starts at ``start``."""
+    k: i64 = first
+    while k < end:
+        tile_code: i64 = _CODE_TABLE[suit * 10 + ord(text[k]) - 48]
+        if tile_code == _NO_CODE:
+            _refuse(text, start, _group_end(text, end))
+        t: i64 = tile_code >> 1
+        counts[t] = counts[t] + 1
+        k += 1
 
 
 def _unpacked(m: i64, p: i64, s: i64, z: i64) -> tuple[int, ...]:
@@ -289,6 +367,90 @@ def _meld(text: str, start: int, colon: int, end: int) -> Meld:
     return meld
 
 
+#: The melds written plainly (``chi:340m``: a kind in lower case, a colon, three or four digits, one suit
+#: letter, then whitespace or the end), by `_meld_place`'s index: (kind, first tile, red fives), as
+#: `Meld` is. Filled as they are first read (by `_meld`, which also checks them); 5 * 34 * 5 entries.
+_MELD_TABLE: Final[list[Meld | None]] = [None] * (len(MELD_KINDS) * 34 * 5)
+
+
+def _kind_key(kind: str) -> int:
+    """A meld prefix's characters packed 7 bits each, as `_meld_place` reads them."""
+    key = 0
+    for ch in kind:
+        key = key * 128 + ord(ch)
+    return key
+
+
+_CHI: Final = _kind_key("chi")
+_PON: Final = _kind_key("pon")
+_KAN: Final = _kind_key("kan")
+_KAKAN: Final = _kind_key("kakan")
+_ANKAN: Final = _kind_key("ankan")
+
+
+def _meld_place(text: str, i: i64, size: i64) -> i64:
+    """Where the meld written plainly at ``text[i:]`` sits in `_MELD_TABLE`, times 16, plus its length;
+    -1 when it is not written plainly or not a well-formed meld (then `_meld` reads it, or refuses it).
+    Each character is read once, as a native int: no slice of the text and no look-up by text."""
+    kind_key: i64 = 0
+    k: i64 = i
+    while k < size and k < i + 6:
+        c: i64 = ord(text[k])
+        if c == 58:  # the colon
+            break
+        kind_key = kind_key * 128 + c
+        k += 1
+    kind: i64 = -1
+    if kind_key == _CHI:
+        kind = 0
+    elif kind_key == _PON:
+        kind = 1
+    elif kind_key == _KAN:
+        kind = 2
+    elif kind_key == _KAKAN:
+        kind = 3
+    elif kind_key == _ANKAN:
+        kind = 4
+    if kind < 0 or k >= size:
+        return -1
+    k += 1
+    digits: i64 = 0
+    zeros: i64 = 0
+    low: i64 = 10  # the lowest digit (a red five as 5)
+    mask: i64 = 0  # one bit per digit
+    while k < size:
+        d: i64 = ord(text[k]) - 48
+        if not 0 <= d <= 9:
+            break
+        if d == 0:
+            zeros += 1
+            d = 5
+        bit: i64 = 1  # shifted as a variable: mypyc shifts a literal 1 as a 32-bit C int
+        mask |= bit << d
+        if d < low:
+            low = d
+        digits += 1
+        k += 1
+    want: i64 = 3  # (not a conditional expression: two literals join as an int, boxed)
+    if kind >= 2:
+        want = 4
+    if k >= size or digits != want:
+        return -1
+    letter: i64 = ord(text[k])
+    suit: i64 = _SUIT_OF[letter] if letter < 128 else 4
+    k += 1
+    if suit == 4 or (k < size and ord(text[k]) != 32):
+        return -1
+    shape: i64 = 1  # the digits' bits of a run of three from ``low`` (chi), else of equal tiles
+    shape = shape << low
+    if kind == 0:
+        shape = shape * 7
+    if mask != shape or (suit == 3 and (kind == 0 or zeros or low > 7)):  # honors: 1z-7z, no run
+        return -1
+    first: i64 = suit * 9 + low - 1
+    return ((kind * 34 + first) * 5 + zeros) * 16 + k - i
+
+
 def tile_count_refusal(text: str, needs: str, size: int, hint: str = "", caret: bool = True) -> InvalidHand:
     """The one refusal of a hand of the wrong size (detail ``wrong_tile_count``): ``{needs} has
     {size}{hint}``, the caret under the hand's last character (none with ``caret`` false)."""
@@ -309,7 +471,7 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     if len(melds) > 4 or size != 14 or last < 0:
         raise tile_count_refusal(text, "a winning hand has 14 tiles (a meld counts 3), this one", size)
     win_tile, win_red = (last >> 1, bool(last & 1)) if win is None else pick_win_tile(held, reds, win, text)
-    return packed_hand(held, win_tile, tuple(melds), reds, win_red, keys)
+    return packed_hand(held, win_tile, melds, reds, win_red, keys)
 
 
 def meld_kind(text: str, start: int, colon: int, end: int) -> str:

@@ -11,13 +11,13 @@ differently; the common one costs less.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from ..core.context import Context, Request, check_context, check_win_tile
 from ..core.errors import RiichiError
 from ..core.hand import Hand
 from ..core.native import i64
-from ..core.notation import RED_FIVES, parse_hand, tile_code
+from ..core.notation import RED_FIVES, over_four, parse_hand, tile_code
 from ..core.rules import Rules
 from ..core.tiles import UNIT_SHIFT
 from .rules_input import rules_from
@@ -53,17 +53,68 @@ for _i, _flag in enumerate(_FLAGS):
     _SLOTS[_flag] = _FLAG + _i
 
 
+#: The common keys, compared by identity in `_slot`.
+_K_HAND: Final = "hand"
+_K_WIN: Final = "win"
+_K_WIN_TILE: Final = "win_tile"
+_K_FROM: Final = "from"
+_K_SEAT: Final = "seat_wind"
+_K_ROUND: Final = "round_wind"
+_K_DORA: Final = "dora"
+_K_URA: Final = "ura"
+_K_RIICHI: Final = "riichi"
+_K_HONBA: Final = "honba"
+_K_STICKS: Final = "riichi_sticks"
+_K_RULES: Final = "rules"
+_K_OPTIONS: Final = "rule_options"
+_K_ID: Final = "id"
+
+
+def _slot(key: str) -> i64:
+    """The slot of a key, -1 for a key not read here. A key written in Python source is interned, as
+    the compiled module's own strings are: the very object, found by a few pointer compares (the
+    common keys), where a dict look-up cost about a hundred instructions a key. Any other key object
+    (a key read from JSON, a rare key): the dict."""
+    if key is _K_HAND:
+        return _HAND
+    if key is _K_WIN:
+        return _WIN
+    if key is _K_WIN_TILE:
+        return _WIN_TILE
+    if key is _K_FROM:
+        return _FROM
+    if key is _K_SEAT:
+        return _SEAT
+    if key is _K_ROUND:
+        return _ROUND
+    if key is _K_DORA:
+        return _DORA
+    if key is _K_URA:
+        return _URA
+    if key is _K_RIICHI:
+        return _FLAG
+    if key is _K_HONBA:
+        return _HONBA
+    if key is _K_STICKS:
+        return _STICKS
+    if key is _K_RULES:
+        return _RULES
+    if key is _K_OPTIONS:
+        return _OPTIONS
+    if key is _K_ID:
+        return _ID
+    return _SLOTS.get(key, -1)
+
+
 def _seat(value: object) -> str:
     """A seat written as the letter itself (``"E"``), else ``""`` (the full reading takes the rest)."""
     if type(value) is not str:
         return ""
-    if value == "E":
-        return "E"
-    if value == "S":
-        return "S"
-    if value == "W":
-        return "W"
-    return "N" if value == "N" else ""
+    text: str = value
+    if len(text) != 1:
+        return ""
+    c: i64 = ord(text[0])  # one character compared as a native int, not four string compares
+    return text if c == 69 or c == 83 or c == 87 or c == 78 else ""  # E S W N
 
 
 def _count(value: object) -> int:
@@ -94,7 +145,7 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
     for key, value in mapping.items():
         if type(key) is not str:
             return None
-        slot: i64 = _SLOTS.get(key, -1)
+        slot: i64 = _slot(key)
         if slot == _HAND:
             text = value
         elif slot == _WIN:
@@ -151,7 +202,8 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
         if rules.players != 4 or kita:  # three players and kita: the full reading
             return None
         hand = parse_hand(text, None if win_tile is None else str(win_tile))
-        dora, ura = _codes(dora_value, "dora"), _codes(ura_value, "ura")
+        dora, dora_reds = _indicators(dora_value, "dora")
+        ura, ura_reds = _indicators(ura_value, "ura")
         context = Context(
             tsumo=tsumo,
             from_seat=from_seat,
@@ -167,12 +219,12 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
             tenhou=bool(flags & 64),
             chiihou=bool(flags & 128),
             renhou=bool(flags & 256),
-            dora=_tiles(dora),
-            ura=_tiles(ura),
+            dora=dora,
+            ura=ura,
             honba=honba,
             riichi_sticks=sticks,
         )
-        if not _within_limits(hand, dora, ura, rules.aka_dora):
+        if not _within_limits(hand, dora, ura, dora_reds + ura_reds, rules.aka_dora):
             return None
         check_context(hand.melds, context, rules)
         check_win_tile(hand, context, rules)
@@ -181,16 +233,41 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
     return Request(hand, context, rules, ident)
 
 
-#: `_codes` of a key not given: one shared empty list (only read), not a new one per hand.
-_NO_CODES: Final[list[int]] = []
+def _indicators(value: object, key: str) -> tuple[tuple[int, ...], int]:
+    """The tiles of a key's indicators (dora, ura) and their red fives, counted 8 bits a suit as
+    `_within_limits` adds them. One one-tile text in a list (``["1m"]``, the common form) is read
+    here; anything else by `_codes`, which reads it alike or refuses it."""
+    if value is None:
+        return (), 0
+    if type(value) is list and len(value) == 1:
+        item = value[0]
+        if type(item) is str:
+            code: i64 = tile_code(item)
+            if code >= 0:
+                return cast(tuple[int, ...], _ONE_TILE[code >> 1]), _red_unit(code)
+    codes = _codes(value, key)
+    reds: i64 = 0
+    for code in codes:
+        reds += _red_unit(code)
+    return _tiles(codes), reds
+
+
+#: The indicators of one tile, as a tuple per tile: shared (a Context only reads them), none made per
+#: hand. Typed as objects: compiled, a table of fixed-shape tuples would be unpacked and each one read
+#: packed into a new tuple.
+_ONE_TILE: Final[tuple[object, ...]] = tuple([(t,) for t in range(34)])
+
+
+def _red_unit(code: i64) -> i64:
+    """A tile code's red five in `_within_limits`' red count (8 bits a suit: m, p, s), else 0."""
+    if code & 1:
+        return _RED_UNIT[(code >> 1) // 9]
+    return 0
 
 
 def _codes(value: object, key: str) -> list[int]:
-    """`tile_codes` of a key's value: a list of one-tile texts (``["1m"]``, the common form) read here,
-    anything else by `tile_codes` (which reads it alike or refuses it). Not to be changed: the list of
-    a key not given is shared."""
-    if value is None:
-        return _NO_CODES
+    """`tile_codes` of a key's value: a list of one-tile texts read here, anything else by
+    `tile_codes` (which reads it alike or refuses it)."""
     if type(value) is not list:
         return tile_codes(value, key)
     out: list[int] = []
@@ -212,9 +289,10 @@ def _tiles(codes: list[int]) -> tuple[int, ...]:
     return tuple([code >> 1 for code in codes])
 
 
-def _within_limits(hand: Hand, dora: list[int], ura: list[int], aka_dora: int) -> bool:
+def _within_limits(hand: Hand, dora: tuple[int, ...], ura: tuple[int, ...], reds: int, aka_dora: int) -> bool:
     """No fifth copy of a tile and no more red fives than the rules have, melds and indicators counted
-    in (`check_counts`). False also when in doubt: the full reading then checks and refuses."""
+    in (`check_counts`); ``reds`` are the indicators' red fives (`_red_unit`). False also when in
+    doubt: the full reading then checks and refuses."""
     keys = hand.suit_keys()
     if keys is None:  # a concealed count over four (or red counts no hand has)
         return False
@@ -225,28 +303,38 @@ def _within_limits(hand: Hand, dora: list[int], ura: list[int], aka_dora: int) -
     k1: i64 = keys[1]
     k2: i64 = keys[2]
     k3: i64 = keys[3]
-    reds: i64 = 0  # red fives per suit, 8 bits each (m, p, s)
-    for m in hand.melds:
+    red: i64 = reds  # red fives per suit, 8 bits each (m, p, s)
+    for m in hand.melds:  # a meld's tiles at once, packed as its suit's counts (`Meld.packed`)
+        packed: i64 = m.packed()
+        suit: i64 = packed & 3
+        if suit == 0:
+            k0 += packed
+            key = k0
+        elif suit == 1:
+            k1 += packed - 1
+            key = k1
+        elif suit == 2:
+            k2 += packed - 2
+            key = k2
+        else:
+            k3 += packed - 3
+            key = k3
+        if over_four(key):  # (at most 4 + 4 a count: each still within its 4 bits)
+            return False
         if m.reds:
-            reds += m.reds << (8 * (m.tiles[0] // 9))
-        for tile in m.tiles:
-            k0, k1, k2, k3 = _added(k0, k1, k2, k3, tile)
-            if k0 < 0:
-                return False
-    n_dora: i64 = len(dora)
-    i: i64
-    for i in range(n_dora + len(ura)):
-        code: i64 = dora[i] if i < n_dora else ura[i - n_dora]
-        t: i64 = code >> 1
-        if code & 1:
-            reds += _RED_UNIT[t // 9]
-        k0, k1, k2, k3 = _added(k0, k1, k2, k3, t)
+            red += m.reds << (8 * suit)
+    for tile in dora:
+        k0, k1, k2, k3 = _added(k0, k1, k2, k3, tile)
+        if k0 < 0:
+            return False
+    for tile in ura:
+        k0, k1, k2, k3 = _added(k0, k1, k2, k3, tile)
         if k0 < 0:
             return False
     r0, r1, r2 = hand.reds
-    r0 += reds & 255
-    r1 += (reds >> 8) & 255
-    r2 += (reds >> 16) & 255
+    r0 += red & 255
+    r1 += (red >> 8) & 255
+    r2 += (red >> 16) & 255
     if not (r0 or r1 or r2):
         return True
     allowed = RED_FIVES.get(aka_dora)

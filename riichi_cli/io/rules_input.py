@@ -50,8 +50,8 @@ def rules_from(preset: object, options: object, default: Rules) -> Rules:
                     default is last.default
                     and last.rules is not None
                     and kind is type(last.value)
-                    and name == last.name
-                    and value == last.value
+                    and (name is last.name or name == last.name)  # (the same objects, most of the time)
+                    and (value is last.value or value == last.value)
                 ):
                     return last.rules
                 found = _read_rules(preset, options, default)

@@ -126,6 +126,66 @@ YAKUMAN: Final[tuple[YakumanDef, ...]] = (
 )
 
 
+#: `_count` calls each row's count by its place: the table and it must list them in the same order.
+_COUNTS: Final = (
+    kokushi,
+    kokushi_13,
+    suuankou,
+    suuankou_tanki,
+    daisangen,
+    shousuushii,
+    daisuushii,
+    tsuuiisou,
+    chinroutou,
+    ryuuiisou,
+    chuuren,
+    junsei_chuuren,
+    suukantsu,
+    tenhou,
+    chiihou,
+    renhou_yakuman,
+)
+assert tuple([y.count for y in YAKUMAN]) == _COUNTS
+
+
+def _count(i: int, r: Reading) -> int:
+    """``YAKUMAN[i].count(r)``, called natively (as `yaku._holds`: a call through the row's attribute
+    goes through the generic protocol)."""
+    if i == 0:
+        return kokushi(r)
+    if i == 1:
+        return kokushi_13(r)
+    if i == 2:
+        return suuankou(r)
+    if i == 3:
+        return suuankou_tanki(r)
+    if i == 4:
+        return daisangen(r)
+    if i == 5:
+        return shousuushii(r)
+    if i == 6:
+        return daisuushii(r)
+    if i == 7:
+        return tsuuiisou(r)
+    if i == 8:
+        return chinroutou(r)
+    if i == 9:
+        return ryuuiisou(r)
+    if i == 10:
+        return chuuren(r)
+    if i == 11:
+        return junsei_chuuren(r)
+    if i == 12:
+        return suukantsu(r)
+    if i == 13:
+        return tenhou(r)
+    if i == 14:
+        return chiihou(r)
+    if i == 15:
+        return renhou_yakuman(r)
+    return YAKUMAN[i].count(r)
+
+
 def _may_be_yakuman(r: Reading) -> bool:
     """A cheap necessary condition, so that ordinary hands skip the yakuman table."""
     ctx = r.ctx
@@ -155,10 +215,10 @@ def find_yakuman(r: Reading) -> list[tuple[YakumanDef, int]]:
     if not _may_be_yakuman(r):
         return _NO_YAKUMAN
     found: list[tuple[YakumanDef, int]] = []
-    for y in YAKUMAN:
-        n = y.count(r)
+    for i in range(len(YAKUMAN)):
+        n = _count(i, r)
         if n:
-            found.append((y, n))
+            found.append((YAKUMAN[i], n))
     if found and not r.rules.yakuman_stacking:
         best = found[0]
         for item in found[1:]:  # the first of the largest, as max() would

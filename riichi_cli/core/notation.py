@@ -401,6 +401,8 @@ def _meld_place(text: str, i: i64, size: i64) -> i64:
         c: i64 = ord(text[k])
         if c == 58:  # the colon
             break
+        if c > 127:  # (7 bits a character: no prefix of other characters can pack as a kind's)
+            return -1
         kind_key = kind_key * 128 + c
         k += 1
     kind: i64 = -1

@@ -269,7 +269,8 @@ def _tile_bits(hand: Hand) -> tuple[i64, i64]:
     some: i64 = 0
     s: i64
     for s in range(3):
-        x: i64 = keys[s] >> 2
+        key: i64 = keys[s]  # unboxed first: a shift of the list's int would be a tagged one
+        x: i64 = key >> 2
         if x:
             suit: i64 = _SUIT_BIT << s
             some |= suit
@@ -282,7 +283,8 @@ def _tile_bits(hand: Hand) -> tuple[i64, i64]:
                 every &= ~_GREEN
             if s == 2 and x & _GREEN_SOU:
                 some |= _GREEN
-    x = keys[3] >> 2
+    key = keys[3]
+    x = key >> 2
     if x:
         some |= _Z | _ORPHAN | _HONOR
         every &= _Z | _ORPHAN | _HONOR | _GREEN

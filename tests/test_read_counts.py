@@ -91,6 +91,7 @@ def test_plain_melds_read_from_the_table_as_from_their_text():
                 run, same = f"{d}{d + 1}{d + 2}", str(d) * 3
                 texts += [f"{kind}:{run}{suit}", f"{kind}:{same}{suit}", f"{kind}:{same}{d}{suit}"]
     texts += ["chi:340m", "chi:034m", "pon:055p", "kan:0555s", "ankan:1111z", "chi:345m6m", "chi:345m,"]
+    texts += ["ch\u0131:345m", "\u4e00\u4e8c\u4e09\u56db\u4e94\u516d:345m", "pon:555\u00b5", "kan:\u0665555p"]
     rnd.shuffle(texts)
     for text in texts + texts:
         assert read(text) == plain(text), text

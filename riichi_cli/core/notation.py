@@ -224,18 +224,19 @@ def _read(
             found: i64 = -1  # (not a conditional expression: with a literal it is an int, boxed)
             if start == i:
                 found = _meld_place(text, i, size)
-            meld = _MELD_TABLE[found >> 4] if found >= 0 else None
-            if meld is not None:  # a plain meld read before: no slice, no search, no text look-up
+            one: tuple[Meld, ...] | None = _MELD_TABLE[found >> 4] if found >= 0 else None
+            if one is not None:  # a plain meld read before: no slice, no search, no text look-up
                 end: i64 = i + (found & 15)
             else:
                 end = _group_end(text, i)
                 colon = text.find(":", start, end)
                 if colon < 0:
                     _refuse(text, start, end)
-                meld = _meld(text, start, colon, end)
+                made: tuple[Meld, ...] = (_meld(text, start, colon, end),)
+                one = made
                 if found >= 0:
-                    _MELD_TABLE[found >> 4] = meld
-            melds = melds + (meld,)  # (the first: the new one-tuple itself, as () + t is t)
+                    _MELD_TABLE[found >> 4] = one
+            melds = one if not melds else melds + one  # a hand's only meld: the shared tuple itself
             start = -1
             group = waiting = zeros = 0
             i = end
@@ -261,7 +262,7 @@ def _read(
                     _refuse(text, start, _group_end(text, i))
                 k3 += group >> 8  # honors sit 8 bits lower than the same digits of a number suit
                 key = k3
-            if over_four(key):
+            if (key & _EIGHTS) != 0 or ((key >> 2) & ((key >> 1) | key) & _ONES) != 0:  # `over_four`
                 counts = list(_unpacked(k0, k1, k2, k3))  # (each count is still within 4 bits)
         if suit == 0:
             red0 += zeros
@@ -370,7 +371,9 @@ def _meld(text: str, start: int, colon: int, end: int) -> Meld:
 #: The melds written plainly (``chi:340m``: a kind in lower case, a colon, three or four digits, one suit
 #: letter, then whitespace or the end), by `_meld_place`'s index: (kind, first tile, red fives), as
 #: `Meld` is. Filled as they are first read (by `_meld`, which also checks them); 5 * 34 * 5 entries.
-_MELD_TABLE: Final[list[Meld | None]] = [None] * (len(MELD_KINDS) * 34 * 5)
+#: Each held in a one-tuple: the melds of a hand with one meld, shared (a tuple never changes). Typed
+#: ``tuple[Meld, ...]``: compiled, a tuple of fixed shape is unpacked where read and packed anew.
+_MELD_TABLE: Final[list[tuple[Meld, ...] | None]] = [None] * (len(MELD_KINDS) * 34 * 5)
 
 
 def _kind_key(kind: str) -> int:
@@ -398,6 +401,8 @@ def _meld_place(text: str, i: i64, size: i64) -> i64:
         c: i64 = ord(text[k])
         if c == 58:  # the colon
             break
+        if c > 127:  # (7 bits a character: no prefix of other characters can pack as a kind's)
+            return -1
         kind_key = kind_key * 128 + c
         k += 1
     kind: i64 = -1

@@ -39,8 +39,12 @@ def read_rules(mapping: dict, default: Rules) -> Rules:
 
 def rules_from(preset: object, options: object, default: Rules) -> Rules:
     """`read_rules` of the values of a mapping's ``rules`` and ``rule_options`` keys (None: absent)."""
-    if preset is None and not options:
-        return default
+    if preset is None:
+        if type(options) is dict:  # (the type first: a dict's truth is its length, an object's a call)
+            if not options:
+                return default
+        elif not options:
+            return default
     if preset is None and isinstance(options, dict) and len(options) == 1:
         last = _last
         for name, value in options.items():

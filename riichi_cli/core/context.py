@@ -159,9 +159,10 @@ def _impossible(melds: tuple[Meld, ...], c: Context, rules: Rules) -> str:
     riichi, dealer, tsumo, kita = c.in_riichi, c.dealer, c.tsumo, c.kita > 0
     first_turn = c.tenhou or c.chiihou or c.renhou
     has_kan = called = False
-    for m in melds:
-        has_kan = has_kan or m.is_kan
-        called = called or m.is_open
+    if riichi or c.rinshan:  # the melds' kinds matter to the rules of these two only
+        for m in melds:
+            has_kan = has_kan or m.is_kan
+            called = called or m.is_open
     dora, ura = len(c.dora), len(c.ura)
     if riichi and called:
         return "riichi_with_open_melds"

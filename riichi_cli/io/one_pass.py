@@ -106,15 +106,15 @@ def _slot(key: str) -> i64:
     return _SLOTS.get(key, -1)
 
 
-def _seat(value: object) -> str:
-    """A seat written as the letter itself (``"E"``), else ``""`` (the full reading takes the rest)."""
+def _seat(value: object) -> str | None:
+    """A seat written as the letter itself (``"E"``), else None (the full reading takes the rest)."""
     if type(value) is not str:
-        return ""
+        return None
     text: str = value
     if len(text) != 1:
-        return ""
+        return None
     c: i64 = ord(text[0])  # one character compared as a native int, not four string compares
-    return text if c == 69 or c == 83 or c == 87 or c == 78 else ""  # E S W N
+    return text if c == 69 or c == 83 or c == 87 or c == 78 else None  # E S W N
 
 
 def _count(value: object) -> int:
@@ -156,7 +156,7 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
             if value is None and slot == _FROM:
                 continue
             found = _seat(value)
-            if not found:
+            if found is None:
                 return None
             if slot == _ROUND:
                 round_wind = found
@@ -195,7 +195,11 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
             ident = value
         else:
             return None
-    if type(text) is not str or not (win_tile is None or type(win_tile) is str) or not valid_id(ident):
+    if (
+        type(text) is not str
+        or not (win_tile is None or type(win_tile) is str)
+        or not (ident is None or valid_id(ident))
+    ):
         return None
     try:
         rules = rules_from(preset, options, default)

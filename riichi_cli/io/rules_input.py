@@ -27,6 +27,8 @@ class _LastOption:
 
 
 _last: Final = _LastOption()
+#: A value no option has, for a look-up that finds nothing.
+_ABSENT: Final = object()
 
 
 def read_rules(mapping: dict, default: Rules) -> Rules:
@@ -45,8 +47,13 @@ def rules_from(preset: object, options: object, default: Rules) -> Rules:
                 return default
         elif not options:
             return default
+    last = _last
+    if preset is None and type(options) is dict and len(options) == 1 and default is last.default:
+        # The last hand's one option again, looked up by its name (one look-up of an interned key,
+        # no walk of the items): the very value object (True, a small int) is the same setting.
+        if last.rules is not None and options.get(last.name, _ABSENT) is last.value:
+            return last.rules
     if preset is None and isinstance(options, dict) and len(options) == 1:
-        last = _last
         for name, value in options.items():
             kind = type(value)  # the type too: True == 1 == 1.0, but 1.0 is refused
             if type(name) is str and (kind is bool or kind is int or kind is str):

@@ -106,6 +106,10 @@ def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tup
     return found
 
 
+#: `single_split`'s pair when some suit splits more than one way (`standard_splits` lists the readings).
+SEVERAL: Final = -2
+
+
 def standard_splits(
     counts: tuple[int, ...] | list[int], keys: list[int] | None = None
 ) -> list[tuple[tuple[Group, ...], int]]:
@@ -116,28 +120,68 @@ def standard_splits(
     [(((1, 0), (0, 1)), 8)]
     """
     if keys is None:
-        held = list(counts)
-        keys = [suit_key(held, s) for s in range(4)]
-    # Each suit's splits in a local (an empty suit splits one way: no group, no pair), not in a list.
+        keys = _suit_keys(counts)
+    man, pin, sou, honors = _suit_parts(counts, keys)
+    groups, pair = _joined(man, pin, sou, honors)
+    if pair != SEVERAL:
+        return [(groups, pair)] if pair >= 0 else []
+    out: list[tuple[tuple[Group, ...], int]] = []
+    _combine([man, pin, sou, honors], 0, (), -1, out)
+    return out
+
+
+def single_split(
+    counts: tuple[int, ...] | list[int], keys: list[int] | None
+) -> tuple[tuple[Group, ...], i64]:
+    """The reading of concealed counts when every suit splits one way: (groups, pair), with pair -1 when
+    the counts make no reading and `SEVERAL` when some suit splits more ways (`standard_splits` lists
+    them). The scorer's common case: no list and no (groups, pair) tuple to make and free."""
+    if keys is None:
+        keys = _suit_keys(counts)
+    man, pin, sou, honors = _suit_parts(counts, keys)
+    return _joined(man, pin, sou, honors)
+
+
+def _suit_keys(counts: tuple[int, ...] | list[int]) -> list[int]:
+    held = list(counts)
+    return [suit_key(held, s) for s in range(4)]
+
+
+def _suit_parts(
+    counts: tuple[int, ...] | list[int], keys: list[int]
+) -> tuple[tuple[Split, ...], tuple[Split, ...], tuple[Split, ...], tuple[Split, ...]]:
+    """Each suit's splits (an empty suit splits one way: no group, no pair)."""
     man = suit_splits(0, counts, keys[0]) if keys[0] else _NO_TILES
     pin = suit_splits(1, counts, keys[1]) if keys[1] else _NO_TILES
     sou = suit_splits(2, counts, keys[2]) if keys[2] else _NO_TILES
     honors = suit_splits(3, counts, keys[3]) if keys[3] else _NO_TILES
-    out: list[tuple[tuple[Group, ...], int]] = []
-    if len(man) == 1 and len(pin) == 1 and len(sou) == 1 and len(honors) == 1:  # the common case
-        man_groups, man_pair = man[0]
-        pin_groups, pin_pair = pin[0]
-        sou_groups, sou_pair = sou[0]
-        honor_groups, honor_pair = honors[0]
-        pairs: i64 = (man_pair >= 0) + (pin_pair >= 0) + (sou_pair >= 0) + (honor_pair >= 0)
-        if pairs == 1:  # the groups joined as tuples (an empty one joins as nothing: no copy)
-            pair = man_pair if man_pair >= 0 else pin_pair if pin_pair >= 0 else sou_pair
-            pair = pair if pair >= 0 else honor_pair
-            out.append((man_groups + pin_groups + sou_groups + honor_groups, pair))
-        return out
-    if man and pin and sou and honors:  # a suit that does not split leaves no reading
-        _combine([man, pin, sou, honors], 0, (), -1, out)
-    return out
+    return man, pin, sou, honors
+
+
+def _joined(
+    man: tuple[Split, ...], pin: tuple[Split, ...], sou: tuple[Split, ...], honors: tuple[Split, ...]
+) -> tuple[tuple[Group, ...], i64]:
+    """`single_split` of the suits' splits."""
+    if not (man and pin and sou and honors):  # a suit that does not split leaves no reading
+        return (), -1
+    if len(man) != 1 or len(pin) != 1 or len(sou) != 1 or len(honors) != 1:
+        return (), SEVERAL
+    man_groups, man_pair = man[0]
+    pin_groups, pin_pair = pin[0]
+    sou_groups, sou_pair = sou[0]
+    honor_groups, honor_pair = honors[0]
+    pairs: i64 = (man_pair >= 0) + (pin_pair >= 0) + (sou_pair >= 0) + (honor_pair >= 0)
+    if pairs != 1:
+        return (), -1
+    pair: i64 = honor_pair  # (assigned in steps: an i64 and a literal in one expression join as an int)
+    if man_pair >= 0:
+        pair = man_pair
+    elif pin_pair >= 0:
+        pair = pin_pair
+    elif sou_pair >= 0:
+        pair = sou_pair
+    # the groups joined as tuples (an empty one joins as nothing: no copy)
+    return man_groups + pin_groups + sou_groups + honor_groups, pair
 
 
 def _combine(

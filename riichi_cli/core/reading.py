@@ -9,7 +9,17 @@ from __future__ import annotations
 from typing import Final, cast
 
 from .context import Context
-from .decompose import SEQ, TRIP, Group, is_chiitoitsu, is_chiitoitsu_keys, is_kokushi, standard_splits
+from .decompose import (
+    SEQ,
+    SEVERAL,
+    TRIP,
+    Group,
+    is_chiitoitsu,
+    is_chiitoitsu_keys,
+    is_kokushi,
+    single_split,
+    standard_splits,
+)
 from .hand import Hand
 from .native import i64
 from .rules import Rules
@@ -332,42 +342,60 @@ def readings(
     melds: tuple[Set, ...] = ()
     if hand.melds:
         melds = tuple([(SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds])
-    win = hand.win_tile
-    out: list[Reading] = []
-    first: Reading | None = None  # the first reading: the others copy its facts of the hand
+    out: list[Reading] = []  # the first reading works out the hand's facts, the others copy them
     if splits is None:
         keys = hand.suit_keys()
-        splits = standard_splits(hand.concealed, keys)
+        groups, pair = single_split(hand.concealed, keys)  # the common case: no list of splits
+        if pair == SEVERAL:
+            splits = standard_splits(hand.concealed, keys)
+        elif pair >= 0:
+            _split_readings(out, groups, pair, melds, hand, ctx, rules)
     else:  # a caller's hand built from counts: not packed only for seven pairs
         keys = hand.known_suit_keys()
-    for groups, pair in splits:
-        if pair == win:
-            first = _add(out, Reading("standard", groups, melds, -1, pair, "tanki", hand, ctx, rules, first))
-        tried_seqs = 0  # bits of the sequences already tried (equal sequences make one reading)
-        i: i64 = 0
-        for kind, t in groups:
-            if kind == TRIP:
-                if t == win:  # one triplet of a tile at most among concealed groups
-                    ron: i64 = -1  # a triplet the winning tile completed counts as open by a ron
-                    if not ctx.tsumo:
-                        ron = i
-                    r = Reading("standard", groups, melds, ron, pair, "shanpon", hand, ctx, rules, first)
-                    first = _add(out, r)
-            elif t <= win <= t + 2 and not tried_seqs >> t & 1:
-                wait = _sequence_wait(t, win)
-                first = _add(out, Reading("standard", groups, melds, -1, pair, wait, hand, ctx, rules, first))
-                tried_seqs |= 1 << t
-            i += 1
+    if splits is not None:
+        for groups, pair in splits:
+            _split_readings(out, groups, pair, melds, hand, ctx, rules)
     if not hand.melds:  # both shapes count their 14 tiles themselves
         if is_chiitoitsu(hand.concealed) if keys is None else is_chiitoitsu_keys(keys):
-            _add(out, Reading("chiitoitsu", (), (), -1, -1, "tanki", hand, ctx, rules, first))
+            out.append(Reading("chiitoitsu", (), (), -1, -1, "tanki", hand, ctx, rules, _first(out)))
         elif not out and is_kokushi(hand.concealed):  # thirteen orphans make no sets
-            wait = "kokushi13" if hand.concealed[win] == 2 else "tanki"
-            out.append(Reading("kokushi", (), (), -1, -1, wait, hand, ctx, rules, first))
+            wait = "kokushi13" if hand.concealed[hand.win_tile] == 2 else "tanki"
+            out.append(Reading("kokushi", (), (), -1, -1, wait, hand, ctx, rules, _first(out)))
     return out
 
 
-def _add(out: list[Reading], r: Reading) -> Reading:
-    """Append ``r`` to ``out``; the first reading of ``out`` (whose facts the next ones copy)."""
-    out.append(r)
-    return out[0]
+def _split_readings(
+    out: list[Reading],
+    groups: tuple[Group, ...],
+    pair: int,
+    melds: tuple[Set, ...],
+    hand: Hand,
+    ctx: Context,
+    rules: Rules,
+) -> None:
+    """Append to ``out`` the readings of one split (``groups`` and ``pair``): one per group the winning
+    tile may have completed."""
+    win = hand.win_tile
+    if pair == win:
+        out.append(Reading("standard", groups, melds, -1, pair, "tanki", hand, ctx, rules, _first(out)))
+    tried_seqs = 0  # bits of the sequences already tried (equal sequences make one reading)
+    i: i64 = 0
+    for kind, t in groups:
+        if kind == TRIP:
+            if t == win:  # one triplet of a tile at most among concealed groups
+                ron: i64 = -1  # a triplet the winning tile completed counts as open by a ron
+                if not ctx.tsumo:
+                    ron = i
+                out.append(
+                    Reading("standard", groups, melds, ron, pair, "shanpon", hand, ctx, rules, _first(out))
+                )
+        elif t <= win <= t + 2 and not tried_seqs >> t & 1:
+            wait = _sequence_wait(t, win)
+            out.append(Reading("standard", groups, melds, -1, pair, wait, hand, ctx, rules, _first(out)))
+            tried_seqs |= 1 << t
+        i += 1
+
+
+def _first(out: list[Reading]) -> Reading | None:
+    """The first reading of ``out``, if any."""
+    return out[0] if out else None

@@ -151,10 +151,12 @@ def _suit_parts(
     counts: tuple[int, ...] | list[int], keys: list[int]
 ) -> tuple[tuple[Split, ...], tuple[Split, ...], tuple[Split, ...], tuple[Split, ...]]:
     """Each suit's splits (an empty suit splits one way: no group, no pair)."""
-    man = suit_splits(0, counts, keys[0]) if keys[0] else _NO_TILES
-    pin = suit_splits(1, counts, keys[1]) if keys[1] else _NO_TILES
-    sou = suit_splits(2, counts, keys[2]) if keys[2] else _NO_TILES
-    honors = suit_splits(3, counts, keys[3]) if keys[3] else _NO_TILES
+    # Each key read once: an int above 2**30 (most keys) unboxes through a call, not inline.
+    k0, k1, k2, k3 = keys[0], keys[1], keys[2], keys[3]
+    man = suit_splits(0, counts, k0) if k0 else _NO_TILES
+    pin = suit_splits(1, counts, k1) if k1 else _NO_TILES
+    sou = suit_splits(2, counts, k2) if k2 else _NO_TILES
+    honors = suit_splits(3, counts, k3) if k3 else _NO_TILES
     return man, pin, sou, honors
 
 

@@ -262,7 +262,7 @@ def _read(
                     _refuse(text, start, _group_end(text, i))
                 k3 += group >> 8  # honors sit 8 bits lower than the same digits of a number suit
                 key = k3
-            if (key & _EIGHTS) != 0 or ((key >> 2) & ((key >> 1) | key) & _ONES) != 0:  # `over_four`
+            if over_four(key):
                 counts = list(_unpacked(k0, k1, k2, k3))  # (each count is still within 4 bits)
         if suit == 0:
             red0 += zeros

@@ -87,6 +87,33 @@ def parallel_compile(compiler) -> None:
     compiler.compile = compile
 
 
+#: Linkage flags for Linux (ELF), where a shared library's global functions can be replaced by another
+#: library's at load time, so every call between two of them goes through the PLT and gcc may not inline
+#: one into another. Hidden, mypyc's functions call each other directly; only the PyInit_ functions stay
+#: visible (Python.h declares them so), and they are all that the import system and mypyc's per-module
+#: shims look up. -fno-plt calls the C API through the GOT instead of a PLT stub. Measured on
+#: `bench_native.py --loop score` (callgrind, cachegrind): 44.3k instructions a call to 43.7k, indirect
+#: branches 1,290 to 880 (mispredicted 404 to 148), first-level instruction-cache misses 1,583 to 1,402.
+LINKAGE_FLAGS = ("-fvisibility=hidden", "-fno-plt")
+
+
+def linkage_flags(compiler) -> list[str]:
+    """`LINKAGE_FLAGS` when the platform is Linux and ``compiler`` takes them (a trial compile)."""
+    if not sys.platform.startswith("linux") or getattr(compiler, "compiler_type", "") != "unix":
+        return []
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        source = os.path.join(tmp, "probe.c")
+        with open(source, "w") as f:
+            f.write("int riichi_probe(void) { return 0; }\n")
+        try:
+            compiler.compile([source], output_dir=tmp, extra_postargs=list(LINKAGE_FLAGS))
+        except Exception:
+            return []
+    return list(LINKAGE_FLAGS)
+
+
 class OptionalBuildExt(build_ext):
     """Compile what compiles; a failure leaves the pure Python modules in place."""
 
@@ -94,6 +121,12 @@ class OptionalBuildExt(build_ext):
         super().finalize_options()
         if self.parallel is None and JOBS > 1:
             self.parallel = JOBS  # the small per-module extensions side by side too
+
+    def build_extensions(self):
+        flags = linkage_flags(self.compiler)
+        for ext in self.extensions:
+            ext.extra_compile_args = [*(ext.extra_compile_args or []), *flags]
+        super().build_extensions()
 
     def run(self):
         if self.extensions:

@@ -121,3 +121,25 @@ def test_each_c_file_compiles_at_its_folders_level_largest_first(monkeypatch, tm
     assert levels["__native_abc.c"] == ["-O2", "-g0", "-Wno-x"]  # the shared file: mypyc's level
     if space["JOBS"] > 1:
         assert calls[0][0] == "__native_riichi_cli___core___fu.c"  # the largest starts first
+
+
+def test_linkage_flags_only_where_the_compiler_takes_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, _, space = run_setup_py(monkeypatch, "egg_info")
+    flags = space["linkage_flags"]
+
+    class Takes:
+        compiler_type = "unix"
+
+        def compile(self, sources, output_dir=None, extra_postargs=None):
+            assert extra_postargs == list(space["LINKAGE_FLAGS"])
+            return [source + ".o" for source in sources]
+
+    class Refuses(Takes):
+        def compile(self, sources, output_dir=None, extra_postargs=None):
+            raise RuntimeError("unrecognized command-line option")
+
+    class Msvc(Takes):
+        compiler_type = "msvc"
+
+    assert flags(Refuses()) == [] and flags(Msvc()) == []
+    assert flags(Takes()) == (list(space["LINKAGE_FLAGS"]) if sys.platform.startswith("linux") else [])

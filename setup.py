@@ -97,10 +97,8 @@ def parallel_compile(compiler) -> None:
 LINKAGE_FLAGS = ("-fvisibility=hidden", "-fno-plt")
 
 
-def linkage_flags(compiler) -> list[str]:
-    """`LINKAGE_FLAGS` when the platform is Linux and ``compiler`` takes them (a trial compile)."""
-    if not sys.platform.startswith("linux") or getattr(compiler, "compiler_type", "") != "unix":
-        return []
+def takes(compiler, flags: tuple[str, ...]) -> bool:
+    """Whether ``compiler`` compiles a trial file with ``flags``."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -108,10 +106,50 @@ def linkage_flags(compiler) -> list[str]:
         with open(source, "w") as f:
             f.write("int riichi_probe(void) { return 0; }\n")
         try:
-            compiler.compile([source], output_dir=tmp, extra_postargs=list(LINKAGE_FLAGS))
+            compiler.compile([source], output_dir=tmp, extra_postargs=list(flags))
         except Exception:
-            return []
-    return list(LINKAGE_FLAGS)
+            return False
+    return True
+
+
+def on_linux(compiler) -> bool:
+    return sys.platform.startswith("linux") and getattr(compiler, "compiler_type", "") == "unix"
+
+
+def linkage_flags(compiler) -> list[str]:
+    """`LINKAGE_FLAGS` when the platform is Linux and ``compiler`` takes them (a trial compile)."""
+    return list(LINKAGE_FLAGS) if on_linux(compiler) and takes(compiler, LINKAGE_FLAGS) else []
+
+
+#: Profile-guided optimisation (gcc 10 or later): the core is compiled with counters, `WORKLOAD` runs
+#: against that build, and the core is compiled again with what the counters saw. gcc then lays out each
+#: function's hot path in one run and moves the paths the workload never took (mypyc's many error
+#: branches) away from it. A call of `score()` runs mostly straight-line code once, so what it costs is
+#: largely the cache lines of code it touches: cachegrind on `bench_native.py --loop score` counts
+#: 1,402 first-level instruction-cache misses a call without a profile and 1,154 with one (instructions
+#: 43.4k to 42.5k). Code the workload never runs is compiled as without a profile (partial training).
+#: RIICHI_NO_PGO=1 compiles once, without a profile; any failure on the way does the same.
+PROFILE_GENERATE = ("-fprofile-generate",)
+PROFILE_USE = ("-fprofile-use", "-fprofile-partial-training", "-Wno-missing-profile")
+WORKLOAD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench", "profile_workload.py")
+
+
+def profile_ready(compiler, inplace: bool) -> bool:
+    """Whether this build can be profile-guided: gcc on Linux, a wheel build (not in place), the workload."""
+    if os.environ.get("RIICHI_NO_PGO") or inplace or not os.path.isfile(WORKLOAD):
+        return False
+    return on_linux(compiler) and takes(compiler, PROFILE_GENERATE) and takes(compiler, PROFILE_USE)
+
+
+def run_workload(build_lib: str) -> None:
+    """Run `WORKLOAD` against the package built in ``build_lib`` (raises if it fails)."""
+    import subprocess
+    import tempfile
+
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(build_lib)}
+    with tempfile.TemporaryDirectory() as tmp:  # not the project folder: its riichi_cli is not compiled
+        subprocess.run([sys.executable, WORKLOAD], cwd=tmp, env=env, check=True, timeout=600,
+                       stdout=subprocess.DEVNULL)  # fmt: skip
 
 
 class OptionalBuildExt(build_ext):
@@ -123,14 +161,37 @@ class OptionalBuildExt(build_ext):
             self.parallel = JOBS  # the small per-module extensions side by side too
 
     def build_extensions(self):
-        flags = linkage_flags(self.compiler)
-        for ext in self.extensions:
-            ext.extra_compile_args = [*(ext.extra_compile_args or []), *flags]
+        linkage = linkage_flags(self.compiler)
+        given = {
+            ext.name: (list(ext.extra_compile_args or []), list(ext.extra_link_args or []))
+            for ext in self.extensions
+        }
+
+        def with_flags(compile_flags: tuple[str, ...], link_flags: tuple[str, ...]) -> None:
+            for ext in self.extensions:
+                ext.extra_compile_args = [*given[ext.name][0], *linkage, *compile_flags]
+                ext.extra_link_args = [*given[ext.name][1], *link_flags]
+
+        if profile_ready(self.compiler, self.inplace):
+            try:
+                say("compiling with counters, then running a workload, then compiling again with its profile")
+                with_flags(PROFILE_GENERATE, PROFILE_GENERATE)
+                super().build_extensions()
+                run_workload(self.build_lib)
+                say("compiling again with the profile")
+                with_flags(PROFILE_USE, ())
+                self.force = True  # the same sources again
+                super().build_extensions()
+                return
+            except Exception as e:  # a build without counters is the same program, only slower
+                print(f"riichi: no profile-guided build ({e}); compiling without a profile", file=sys.stderr)
+                self.force = True
+        with_flags((), ())
         super().build_extensions()
 
     def run(self):
         if self.extensions:
-            say(f"compiling the scoring core with mypyc and a C compiler ({JOBS} at a time; about a minute)")
+            say(f"compiling the scoring core with mypyc and a C compiler ({JOBS} at a time; 1-2 minutes)")
         try:
             super().run()
         except Exception as e:  # no compiler, no headers: install uncompiled

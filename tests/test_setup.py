@@ -143,3 +143,88 @@ def test_linkage_flags_only_where_the_compiler_takes_them(monkeypatch: pytest.Mo
 
     assert flags(Refuses()) == [] and flags(Msvc()) == []
     assert flags(Takes()) == (list(space["LINKAGE_FLAGS"]) if sys.platform.startswith("linux") else [])
+
+
+def build_passes(
+    monkeypatch: pytest.MonkeyPatch, ready: bool, workload_fails: bool
+) -> tuple[list, list, bool]:
+    """OptionalBuildExt.build_extensions on one stub extension: the compile and link flags of each pass,
+    the build folders the workload ran against, and whether the last pass was forced."""
+    from setuptools import Extension
+
+    _, _, space = run_setup_py(monkeypatch, "egg_info")
+    cls = space["OptionalBuildExt"]
+    names = cls.build_extensions.__globals__  # the namespace its functions read (run_path returns a copy)
+    passes: list = []
+    ran: list = []
+
+    def workload(build_lib: str) -> None:
+        ran.append(build_lib)
+        if workload_fails:
+            raise RuntimeError("workload failed")
+
+    record = lambda self: passes.append([(e.extra_compile_args, e.extra_link_args) for e in self.extensions])  # noqa: E731
+    monkeypatch.setattr(names["build_ext"], "build_extensions", record)
+    monkeypatch.setitem(names, "linkage_flags", lambda compiler: ["-fvisibility=hidden"])
+    monkeypatch.setitem(names, "profile_ready", lambda compiler, inplace: ready)
+    monkeypatch.setitem(names, "run_workload", workload)
+    monkeypatch.setitem(names, "say", lambda message: None)
+    command = cls.__new__(cls)
+    command.extensions = [Extension("x", ["x.c"], extra_compile_args=["-O2"], extra_link_args=["-lm"])]
+    command.compiler, command.inplace, command.build_lib, command.force = object(), False, "build/lib", False
+    command.build_extensions()
+    return [p[0] for p in passes], ran, command.force
+
+
+def test_a_profile_guided_build_compiles_with_counters_runs_the_workload_and_compiles_again(monkeypatch):
+    passes, ran, forced = build_passes(monkeypatch, ready=True, workload_fails=False)
+    generate, use = (
+        ["-fprofile-generate"],
+        ["-fprofile-use", "-fprofile-partial-training", "-Wno-missing-profile"],
+    )
+    assert passes == [
+        (["-O2", "-fvisibility=hidden", *generate], ["-lm", *generate]),
+        (["-O2", "-fvisibility=hidden", *use], ["-lm"]),
+    ]
+    assert ran == ["build/lib"] and forced
+
+
+def test_a_failed_workload_compiles_again_without_a_profile(monkeypatch, capsys):
+    passes, ran, forced = build_passes(monkeypatch, ready=True, workload_fails=True)
+    assert passes[-1] == (["-O2", "-fvisibility=hidden"], ["-lm"]) and len(passes) == 2 and forced
+    assert "no profile-guided build (workload failed)" in capsys.readouterr().err
+
+
+def test_without_gcc_the_build_compiles_once(monkeypatch):
+    passes, ran, forced = build_passes(monkeypatch, ready=False, workload_fails=False)
+    assert passes == [(["-O2", "-fvisibility=hidden"], ["-lm"])] and ran == [] and not forced
+
+
+def test_a_profile_needs_gcc_on_linux_a_wheel_build_and_the_workload(monkeypatch):
+    _, _, space = run_setup_py(monkeypatch, "egg_info")
+    ready = space["profile_ready"]
+
+    class Gcc:
+        compiler_type = "unix"
+
+        def compile(self, sources, output_dir=None, extra_postargs=None):
+            return [source + ".o" for source in sources]
+
+    linux = sys.platform.startswith("linux")
+    assert ready(Gcc(), inplace=False) == linux
+    assert not ready(Gcc(), inplace=True)
+    monkeypatch.setenv("RIICHI_NO_PGO", "1")
+    assert not ready(Gcc(), inplace=False)
+
+
+def test_the_profile_workload_scores_wins_and_refusals_without_click_rich_or_yaml() -> None:
+    import subprocess
+
+    code = (
+        "import sys; sys.path.insert(0, 'bench'); import profile_workload; profile_workload.main(400); "
+        "print(sorted({'click', 'rich', 'yaml'} & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    counts, loaded = out.stdout.splitlines()
+    wins, refused = (int(n) for n in re.findall(r"\d+", counts))
+    assert wins > 100 and refused > 20 and loaded == "[]"

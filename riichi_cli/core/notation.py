@@ -155,21 +155,21 @@ def parse_written(text: str) -> HeldHand:
     >>> parse_written("123m 456p 789s 11z chi:789s").size
     14
     """
-    counts, reds, melds, last, _, _ = _read(text)
+    counts, reds, melds, last, _, _, _, _, _ = _read(text)
     tile = None if last < 0 else (last >> 1, bool(last & 1))
     return HeldHand(text, counts, reds, melds, tile)
 
 
 def _read(
     text: str,
-) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[Meld, ...], int, int, list[int] | None]:
+) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[Meld, ...], int, int, i64, i64, i64, i64]:
     """(34 counts, red fives per suit, melds, code of the last concealed tile or -1, how many concealed
-    tiles, the suits' packed counts) of a hand as written: what `parse_written` and `parse_hand` build
-    their values from. The packed counts (`tiles.suit_key` of each suit, None when a count is over 4)
-    are added up a group of digits at a time here, and the 34 counts read from them once at the end
-    (`_unpacked`): no list of counts to read and write per tile. A fifth copy of a tile (a hand refused
-    later, or one that is not a win) makes the list after all: 4 bits a count then no longer hold
-    every count."""
+    tiles, the m, p, s and honor suits' packed counts) of a hand as written: what `parse_written` and
+    `parse_hand` build their values from. The packed counts (`tiles.suit_key` of each suit, all four -1
+    when a count is over 4; native ints, no list) are added up a group of digits at a time here, and
+    the 34 counts read from them once at the end (`_unpacked`): no list of counts to read and write per
+    tile. A fifth copy of a tile (a hand refused later, or one that is not a win) makes the list after
+    all: 4 bits a count then no longer hold every count."""
     counts: list[int] | None = None  # made at the first count over 4 only
     melds: tuple[Meld, ...] = ()  # most hands have none or one: no list to grow and copy
     last: i64 = -1  # the code of the last concealed tile
@@ -277,9 +277,15 @@ def _read(
     if last < 0 and not melds:
         raise NotationError("empty hand", text, 0, detail="empty_hand")
     if counts is not None:  # a count over 4: no packed counts
-        return tuple(counts), (red0, red1, red2), melds, last, tiles, None
-    keys = [k0, k1 | 1 if k1 else 0, k2 | 2 if k2 else 0, k3 | 3 if k3 else 0]
-    return _unpacked(k0, k1, k2, k3), (red0, red1, red2), melds, last, tiles, keys
+        return tuple(counts), (red0, red1, red2), melds, last, tiles, -1, -1, -1, -1
+    held = _unpacked(k0, k1, k2, k3)
+    if k1:  # the suit in the low 2 bits of a suit that holds tiles (`tiles.suit_key`)
+        k1 |= 1
+    if k2:
+        k2 |= 2
+    if k3:
+        k3 |= 3
+    return held, (red0, red1, red2), melds, last, tiles, k0, k1, k2, k3
 
 
 def over_four(key: i64) -> bool:
@@ -471,12 +477,14 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     >>> parse_hand("123m456p789s11222z", win="1z").win_tile
     27
     """
-    held, reds, melds, last, tiles, keys = _read(text)
+    held, reds, melds, last, tiles, m, p, s, z = _read(text)
     size = tiles + 3 * len(melds)
     if len(melds) > 4 or size != 14 or last < 0:
         raise tile_count_refusal(text, "a winning hand has 14 tiles (a meld counts 3), this one", size)
     win_tile, win_red = (last >> 1, bool(last & 1)) if win is None else pick_win_tile(held, reds, win, text)
-    return packed_hand(held, win_tile, melds, reds, win_red, keys)
+    if m < 0:  # a count over 4: the hand finds out itself that no packed counts hold
+        return Hand(held, win_tile, melds, reds, win_red)
+    return packed_hand(held, win_tile, melds, reds, win_red, m, p, s, z)
 
 
 def meld_kind(text: str, start: int, colon: int, end: int) -> str:

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from .native import i64
 from .record import Record
-from .tiles import FIVES, TILE_UNIT, format_counts, format_held, hand_suit_keys, name, spell_digits, suit_text
+from .tiles import (
+    FIVES,
+    TILE_UNIT,
+    UNIT_SHIFT,
+    format_counts,
+    format_held,
+    hand_suit_keys,
+    name,
+    spell_digits,
+    suit_text,
+)
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS: Final = ("kan", "kakan", "ankan")
@@ -90,7 +100,8 @@ class Meld(Record):
 
 
 class Hand(Record):
-    """A winning hand. ``concealed`` holds 34 counts including the winning tile.
+    """A winning hand. ``concealed`` holds 34 counts including the winning tile (made from the suits'
+    packed counts when first asked, for a hand the notation reader packed: see `packed_hand`).
 
     ``reds`` is the number of red fives among the concealed tiles per number suit (m, p, s),
     the winning tile included when ``win_red``.
@@ -106,7 +117,7 @@ class Hand(Record):
         reds: tuple[int, int, int] = (0, 0, 0),
         win_red: bool = False,
     ) -> None:
-        self.concealed: Final = concealed
+        self._concealed = concealed  # `concealed`; () until made, for a hand of `packed_hand`
         self.win_tile: Final = win_tile
         self.melds: Final = melds
         self.reds: Final = reds
@@ -120,6 +131,29 @@ class Hand(Record):
         self.key_s: i64 = 0
         self.key_z: i64 = 0
         self._keyed: i64 = -1
+
+    @property
+    def concealed(self) -> tuple[int, ...]:
+        """The 34 concealed counts, the winning tile included."""
+        held = self._concealed
+        if not held and self._keyed == 1:  # a hand of `packed_hand`: the counts made once, when asked
+            held = self._concealed = unpacked_counts(self.key_m, self.key_p, self.key_s, self.key_z)
+        return held
+
+    def held(self, t: int) -> int:
+        """How many of tile ``t`` the concealed tiles hold (``concealed[t]``; read off the suit's packed
+        counts when they hold, without the 34 counts)."""
+        if self._keyed == 1:
+            suit: i64 = t // 9
+            key: i64 = self.key_m
+            if suit == 1:
+                key = self.key_p
+            elif suit == 2:
+                key = self.key_s
+            elif suit == 3:
+                key = self.key_z
+            return key >> UNIT_SHIFT[t] & 15
+        return self.concealed[t]
 
     @property
     def is_closed(self) -> bool:
@@ -232,7 +266,6 @@ def _suit_text(key: i64, suit: i64, win: i64, red: int) -> str:
 
 
 def packed_hand(
-    concealed: tuple[int, ...],
     win_tile: int,
     melds: tuple[Meld, ...],
     reds: tuple[int, int, int],
@@ -242,11 +275,33 @@ def packed_hand(
     s: i64,
     z: i64,
 ) -> Hand:
-    """A Hand whose suits' packed counts (`Hand.packs`: counts 0-4, `tiles.suit_key`) the caller has
-    already (the notation reader, tile by tile)."""
-    hand = Hand(concealed, win_tile, melds, reds, win_red)
+    """A Hand of the suits' packed counts ``m``, ``p``, ``s`` and ``z`` (`Hand.packs`: counts 0-4,
+    `tiles.suit_key`) the caller has already (the notation reader, tile by tile): its 34 counts are
+    made only if asked for (scoring most hands reads the packed counts only)."""
+    hand = Hand((), win_tile, melds, reds, win_red)
     hand._set_keys(m, p, s, z)
     return hand
+
+
+def unpacked_counts(m: i64, p: i64, s: i64, z: i64) -> tuple[int, ...]:
+    """The 34 counts of four suits' packed counts (`tiles.suit_key`, with or without the
+    suit bits, each count within 4 bits), as one tuple display: no list to fill and copy. The counts are taken
+    as objects from `_COUNTS` (an int made from a native one is a call each)."""
+    n = _COUNTS
+    return cast(tuple[int, ...], (
+        n[m >> 34 & 15], n[m >> 30 & 15], n[m >> 26 & 15], n[m >> 22 & 15], n[m >> 18 & 15],
+        n[m >> 14 & 15], n[m >> 10 & 15], n[m >> 6 & 15], n[m >> 2 & 15],
+        n[p >> 34 & 15], n[p >> 30 & 15], n[p >> 26 & 15], n[p >> 22 & 15], n[p >> 18 & 15],
+        n[p >> 14 & 15], n[p >> 10 & 15], n[p >> 6 & 15], n[p >> 2 & 15],
+        n[s >> 34 & 15], n[s >> 30 & 15], n[s >> 26 & 15], n[s >> 22 & 15], n[s >> 18 & 15],
+        n[s >> 14 & 15], n[s >> 10 & 15], n[s >> 6 & 15], n[s >> 2 & 15],
+        n[z >> 26 & 15], n[z >> 22 & 15], n[z >> 18 & 15], n[z >> 14 & 15], n[z >> 10 & 15],
+        n[z >> 6 & 15], n[z >> 2 & 15],
+    ))  # fmt: skip
+
+
+#: The int objects of the counts 0-15, typed as objects so that compiled code stores them as they are.
+_COUNTS: Final[tuple[object, ...]] = tuple(range(16))
 
 
 class HeldHand(Record):

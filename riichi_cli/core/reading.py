@@ -218,7 +218,7 @@ class Reading:
     def copies(self, t: int) -> int:
         """How many of tile ``t`` the hand holds, melds included (`counts`' item, without the 34)."""
         hand = self.hand
-        n = hand.concealed[t]
+        n = hand.held(t)
         for m in hand.melds:
             for held in m.tiles:
                 n += held == t

@@ -343,8 +343,11 @@ def readings(
     `standard_splits` of the concealed tiles, from a caller that reads the same tiles with several
     winning tiles (they do not depend on it)."""
     melds: tuple[Set, ...] = ()
-    if hand.melds:
-        melds = tuple([(SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds])
+    n: i64 = len(hand.melds)
+    if n == 1:  # the meld's own one-tuple, shared
+        melds = cast(tuple[Set, ...], hand.melds[0].sets())
+    elif n:  # (each set read as an object: a `Set` would be unpacked and packed anew)
+        melds = cast(tuple[Set, ...], tuple([cast(tuple[object, ...], m.sets())[0] for m in hand.melds]))
     out: list[Reading] = []  # the first reading works out the hand's facts, the others copy them
     if splits is None and not hand.packs():  # counts no hand holds
         splits = standard_splits(hand.concealed)

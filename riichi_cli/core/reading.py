@@ -255,16 +255,18 @@ _OTHER_HONOR: Final = 0xFFFFF0F
 
 
 def _wind(seat: str) -> int:
-    """`tiles.wind_tile`, the four seats compared (a literal comparison compiled costs less than the
-    look-up it makes for West and North)."""
-    if seat == "E":
-        return EAST
-    if seat == "S":
-        return SOUTH
-    if seat == "W":
-        return WEST
-    if seat == "N":
-        return NORTH
+    """`tiles.wind_tile`, a seat's one character compared as a native int (a string comparison that
+    fails is a call and a memcmp; `wind_tile` makes a look-up)."""
+    if len(seat) == 1:
+        c: i64 = ord(seat)
+        if c == 69:  # E
+            return EAST
+        if c == 83:  # S
+            return SOUTH
+        if c == 87:  # W
+            return WEST
+        if c == 78:  # N
+            return NORTH
     return wind_tile(seat)
 
 

@@ -42,10 +42,9 @@ class Meld(Record):
         self._notation: str | None = None  # `notation()`, once asked for (by the hand and its reading)
         self._packed: i64 = -1  # `packed()`, once asked for
         self._sets: object = None  # `sets()`, once asked for
-
-    @property
-    def is_open(self) -> bool:
-        return self.kind != "ankan"
+        # Called (not a concealed kan). A field, not a property: compiled, a read of it is a load, where
+        # the comparison of the kind is a call that fails on a memcmp for every other kind.
+        self.is_open: Final = kind != "ankan"
 
     @property
     def is_kan(self) -> bool:
@@ -81,7 +80,7 @@ class Meld(Record):
         compiled, a tuple of fixed shape is unpacked where read and packed anew."""
         if self._sets is None:
             kind = SEQ if self.kind == "chi" else TRIP
-            self._sets = ((kind, self.tiles[0], self.kind != "ankan", self.kind in KAN_KINDS),)
+            self._sets = ((kind, self.tiles[0], self.is_open, self.kind in KAN_KINDS),)
         return self._sets
 
     def notation(self) -> str:

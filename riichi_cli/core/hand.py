@@ -151,7 +151,7 @@ class Hand(Record):
             held = self._concealed = unpacked_counts(self.key_m, self.key_p, self.key_s, self.key_z)
         return held
 
-    def held(self, t: int) -> int:
+    def held(self, t: i64) -> i64:
         """How many of tile ``t`` the concealed tiles hold (``concealed[t]``; read off the suit's packed
         counts when they hold, without the 34 counts)."""
         if self._keyed == 1:

@@ -24,7 +24,7 @@ from .decompose import (
 from .hand import Hand
 from .native import i64
 from .rules import Rules
-from .tiles import EAST, GREEN_TILES, NORTH, ORPHANS, SOUTH, TERMINALS, WEST, wind_tile
+from .tiles import EAST, GREEN_TILES, NORTH, ORPHANS, SOUTH, TERMINALS, UNIT_SHIFT, WEST, wind_tile
 
 # One bit per tile property, so that a hand's facts are an AND and an OR over its tiles.
 _ORPHAN: Final = 1
@@ -218,13 +218,13 @@ class Reading:
     def copies(self, t: int) -> int:
         """How many of tile ``t`` the hand holds, melds included (`counts`' item, without the 34)."""
         hand = self.hand
-        tile: i64 = t  # compared as native ints
         n: i64 = hand.held(t)
-        for m in hand.melds:
-            held: i64
-            for held in m.tiles:
-                if held == tile:
-                    n += 1
+        suit: i64 = t // 9
+        shift: i64 = UNIT_SHIFT[t]
+        for m in hand.melds:  # a meld's tiles packed as its suit's counts (`Meld.packed`, made once)
+            packed: i64 = m.packed()
+            if packed & 3 == suit:
+                n += packed >> shift & 15
         return n
 
     @property

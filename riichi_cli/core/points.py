@@ -182,18 +182,19 @@ _payment_templates: Final = Templates(4096)
 
 
 def _payment_key(winner: int, discarder: int, paid: int, dealer_paid: int, sticks: int) -> int:
-    """What decides four players' payments, packed in an int (43 bits), or -1 when it does not fit.
+    """What decides four players' payments, packed in an int below 2**30 (the table's key list then
+    holds a one-digit int, unboxed inline), or -1 when it does not fit (no template: worked out).
 
     ``winner``: 0-3, ``discarder``: 0-3 on a ron, 4 on a tsumo; ``paid``: what the discarder pays, or
     each non-dealer on a tsumo; ``dealer_paid``: what the dealer pays on a tsumo (-1: as the others).
     """
-    if not (0 <= paid < 1_600_000 and -1 <= dealer_paid < 1_600_000 and 0 <= sticks < 1024):
+    if not (0 <= paid < 102_400 and -1 <= dealer_paid < 102_300 and 0 <= sticks < 32):
         return -1
     p: i64 = paid
     dp: i64 = 0 if dealer_paid == -1 else dealer_paid + 100  # 0: as the others
     if p % 100 or dp % 100:
         return -1
-    return ((((winner << 3) | discarder) << 14 | p // 100) << 14 | dp // 100) << 10 | sticks
+    return ((((winner << 3) | discarder) << 10 | p // 100) << 10 | dp // 100) << 5 | sticks
 
 
 #: `seat_number` by a letter's code point ``c``: E, S, W and N differ in their low three bits (5, 3, 7,

@@ -106,15 +106,16 @@ _points_templates: Final = Templates(4096)
 
 
 def _points_key(total: int, ron: bool, honba: int, deposits: int) -> int:
-    """``points_dict``'s arguments packed in an int (38 bits), or -1 when they do not fit."""
-    if not (0 <= total < 1_600_000 and 0 <= honba < 800_000 and 0 <= deposits < 1_000_000):
+    """``points_dict``'s arguments packed in an int below 2**30 (the table's key list then holds a
+    one-digit int, unboxed inline), or -1 when they do not fit (no template: filled in)."""
+    if not (0 <= total < 204_800 and 0 <= honba < 25_600 and 0 <= deposits < 1_024_000):
         return -1
     t: i64 = total
     h: i64 = honba
     d: i64 = deposits
     if t % 100 or h % 100 or d % 1000:
         return -1
-    return ((int(ron) << 14 | t // 100) << 13 | h // 100) << 10 | d // 1000
+    return ((int(ron) << 11 | t // 100) << 8 | h // 100) << 10 | d // 1000
 
 
 def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, Any]:

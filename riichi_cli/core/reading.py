@@ -15,8 +15,9 @@ from .decompose import (
     TRIP,
     Group,
     is_chiitoitsu,
-    is_chiitoitsu_keys,
+    is_chiitoitsu_packed,
     is_kokushi,
+    packed_splits,
     single_split,
     standard_splits,
 )
@@ -217,7 +218,7 @@ class Reading:
     def copies(self, t: int) -> int:
         """How many of tile ``t`` the hand holds, melds included (`counts`' item, without the 34)."""
         hand = self.hand
-        n = hand.concealed[t]
+        n = hand.held(t)
         for m in hand.melds:
             for held in m.tiles:
                 n += held == t
@@ -272,14 +273,17 @@ def _tile_bits(hand: Hand) -> tuple[i64, i64]:
 
     From the packed suit keys when the hand has them: a few masks per suit (which of its tiles are
     there), not a walk over its tiles (tests/test_tile_bits.py checks it against the walk)."""
-    keys = hand.known_suit_keys()
-    if keys is None:  # not packed (or counts no hand holds): walked one by one
+    if not hand.packed_already():  # not packed (or counts no hand holds): walked one by one
         return _counted_bits(hand.all_counts())
     every: i64 = _ALL_BITS
     some: i64 = 0
     s: i64
     for s in range(3):
-        key: i64 = keys[s]  # unboxed first: a shift of the list's int would be a tagged one
+        key: i64 = hand.key_m
+        if s == 1:
+            key = hand.key_p
+        elif s == 2:
+            key = hand.key_s
         x: i64 = key >> 2
         if x:
             suit: i64 = _SUIT_BIT << s
@@ -293,8 +297,7 @@ def _tile_bits(hand: Hand) -> tuple[i64, i64]:
                 every &= ~_GREEN
             if s == 2 and x & _GREEN_SOU:
                 some |= _GREEN
-    key = keys[3]
-    x = key >> 2
+    x = hand.key_z >> 2
     if x:
         some |= _Z | _ORPHAN | _HONOR
         every &= _Z | _ORPHAN | _HONOR | _GREEN
@@ -343,20 +346,26 @@ def readings(
     if hand.melds:
         melds = tuple([(SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds])
     out: list[Reading] = []  # the first reading works out the hand's facts, the others copy them
-    if splits is None:
-        keys = hand.suit_keys()
-        groups, pair = single_split(hand.concealed, keys)  # the common case: no list of splits
+    if splits is None and not hand.packs():  # counts no hand holds
+        splits = standard_splits(hand.concealed)
+    elif splits is None:
+        m, p, s, z = hand.key_m, hand.key_p, hand.key_s, hand.key_z
+        groups, pair = single_split(m, p, s, z)  # the common case: no list of splits
         if pair == SEVERAL:
-            splits = standard_splits(hand.concealed, keys)
+            splits = packed_splits(m, p, s, z)
         elif pair >= 0:
             _split_readings(out, groups, pair, melds, hand, ctx, rules)
-    else:  # a caller's hand built from counts: not packed only for seven pairs
-        keys = hand.known_suit_keys()
+    # (else a caller's hand built from counts: not packed only for seven pairs)
     if splits is not None:
         for groups, pair in splits:
             _split_readings(out, groups, pair, melds, hand, ctx, rules)
     if not hand.melds:  # both shapes count their 14 tiles themselves
-        if is_chiitoitsu(hand.concealed) if keys is None else is_chiitoitsu_keys(keys):
+        packed = hand.packed_already()
+        if (
+            is_chiitoitsu_packed(hand.key_m, hand.key_p, hand.key_s, hand.key_z)
+            if packed
+            else is_chiitoitsu(hand.concealed)
+        ):
             out.append(Reading("chiitoitsu", (), (), -1, -1, "tanki", hand, ctx, rules, _first(out)))
         elif not out and is_kokushi(hand.concealed):  # thirteen orphans make no sets
             wait = "kokushi13" if hand.concealed[hand.win_tile] == 2 else "tanki"

@@ -121,7 +121,8 @@ def counted_fu(r: Reading, no_tsumo_fu: bool) -> tuple[list[FuLine], i64]:
     """`fu_lines` and their fu rounded (`round_fu`), added up as the lines are listed (not read back)."""
     if r.form == "chiitoitsu":
         return [_CHIITOITSU], 25
-    lines = [_BASE]
+    lines: list[FuLine] = []  # (grown from empty: room for four lines at the first append, where a
+    lines.append(_BASE)  # list of one would be moved to a larger block at the second)
     total: i64 = 20
     ctx = r.ctx
     if r.closed and not ctx.tsumo:

@@ -202,8 +202,15 @@ def _joined(
         pair = pin_pair
     elif sou_pair >= 0:
         pair = sou_pair
-    # the groups joined as tuples (an empty one joins as nothing: no copy)
-    return man_groups + pin_groups + sou_groups + honor_groups, pair
+    # the groups joined as tuples; an empty suit's are left out (no call to add nothing)
+    groups = man_groups
+    if pin_groups:
+        groups = groups + pin_groups if groups else pin_groups
+    if sou_groups:
+        groups = groups + sou_groups if groups else sou_groups
+    if honor_groups:
+        groups = groups + honor_groups if groups else honor_groups
+    return groups, pair
 
 
 def _combine(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast
 
+from .decompose import SEQ, TRIP
 from .native import i64
 from .record import Record
 from .tiles import (
@@ -40,6 +41,7 @@ class Meld(Record):
         self.reds: Final = reds
         self._notation: str | None = None  # `notation()`, once asked for (by the hand and its reading)
         self._packed: i64 = -1  # `packed()`, once asked for
+        self._sets: object = None  # `sets()`, once asked for
 
     @property
     def is_open(self) -> bool:
@@ -71,6 +73,16 @@ class Meld(Record):
                 key += TILE_UNIT[t]
             self._packed = key | self.tiles[0] // 9
         return self._packed
+
+    def sets(self) -> object:
+        """The meld as a reading's sets of a hand whose only meld it is: a one-tuple of (kind, first tile,
+        open, kan), kind `SEQ` for a chi, else `TRIP` (`reading.Set`). Made once per Meld (most melds are
+        shared: `notation._MELD_TABLE`), so a reading builds no tuple for them. Typed as an object:
+        compiled, a tuple of fixed shape is unpacked where read and packed anew."""
+        if self._sets is None:
+            kind = SEQ if self.kind == "chi" else TRIP
+            self._sets = ((kind, self.tiles[0], self.kind != "ankan", self.kind in KAN_KINDS),)
+        return self._sets
 
     def notation(self) -> str:
         """``chi:340m``: tiles ascending, red fives written 0 before the plain fives."""

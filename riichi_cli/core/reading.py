@@ -255,16 +255,18 @@ _OTHER_HONOR: Final = 0xFFFFF0F
 
 
 def _wind(seat: str) -> int:
-    """`tiles.wind_tile`, the four seats compared (a literal comparison compiled costs less than the
-    look-up it makes for West and North)."""
-    if seat == "E":
-        return EAST
-    if seat == "S":
-        return SOUTH
-    if seat == "W":
-        return WEST
-    if seat == "N":
-        return NORTH
+    """`tiles.wind_tile`, a seat's one character compared as a native int (a string comparison that
+    fails is a call and a memcmp; `wind_tile` makes a look-up)."""
+    if len(seat) == 1:
+        c: i64 = ord(seat)
+        if c == 69:  # E
+            return EAST
+        if c == 83:  # S
+            return SOUTH
+        if c == 87:  # W
+            return WEST
+        if c == 78:  # N
+            return NORTH
     return wind_tile(seat)
 
 
@@ -343,8 +345,11 @@ def readings(
     `standard_splits` of the concealed tiles, from a caller that reads the same tiles with several
     winning tiles (they do not depend on it)."""
     melds: tuple[Set, ...] = ()
-    if hand.melds:
-        melds = tuple([(SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds])
+    n: i64 = len(hand.melds)
+    if n == 1:  # the meld's own one-tuple, shared
+        melds = cast(tuple[Set, ...], hand.melds[0].sets())
+    elif n:  # (each set read as an object: a `Set` would be unpacked and packed anew)
+        melds = cast(tuple[Set, ...], tuple([cast(tuple[object, ...], m.sets())[0] for m in hand.melds]))
     out: list[Reading] = []  # the first reading works out the hand's facts, the others copy them
     if splits is None and not hand.packs():  # counts no hand holds
         splits = standard_splits(hand.concealed)

@@ -252,6 +252,16 @@ def test_the_numbers_of_results_are_shared_int_objects_of_the_same_values():
     assert all(type(v) is int for v in first["payments"].values())
 
 
+def test_a_seat_number_is_read_for_the_four_seat_letters_only():
+    # `seat_number` reads a letter's code point arithmetically (the templates of results and payments
+    # are keyed by it): E S W N only, None a tsumo's discarder, anything else -1 (no template).
+    from riichi_cli.core.points import seat_number
+
+    assert [seat_number(s) for s in ("E", "S", "W", "N", None)] == [0, 1, 2, 3, 4]
+    others = [chr(c) for c in range(0x3000)] + ["", "EE", "e", "ES", "\U0001f004"]
+    assert [s for s in others if seat_number(s) != -1] == ["E", "N", "S", "W"]
+
+
 def test_the_functions_pickle():
     # plain module-level callables: a process pool, Dask or Spark can ship them
     for name in ("score", "score_many", "waits", "shanten", "settle", "table", "rules"):

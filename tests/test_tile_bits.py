@@ -27,6 +27,8 @@ def test_masks_equal_the_walk_over_the_tiles():
                 counts[next(iter(keep))] = 2
         concealed = tuple(counts)
         melds = MELDS[i % len(MELDS)]
-        hand = packed_hand(concealed, concealed.index(max(concealed)), melds, (0, 0, 0), False,
-                           hand_suit_keys(concealed))  # fmt: skip
+        hand = packed_hand(
+            concealed.index(max(concealed)), melds, (0, 0, 0), False, *hand_suit_keys(concealed)
+        )
+        assert hand.concealed == concealed
         assert _tile_bits(hand) == _counted_bits(hand.all_counts()), (concealed, melds)

@@ -73,31 +73,38 @@ def _split(word: i64, size: i64, base: i64, i: i64, pair: i64, held: list[Group]
 
 def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tuple[Split, ...]:
     """Every split of one suit's counts (``key`` is their `suit_key`) into groups and at most one pair."""
-    cached = 0 <= key < _KEY_LIMIT  # counts beyond any hand's may make other keys: not cached
-    i: i64 = -1  # (not a conditional expression: an i64 and a literal join as an int, boxed)
-    if cached:
-        i = _split_ids.get(key)
+    if 0 <= key < _KEY_LIMIT:
+        return _keyed_splits(suit, key)
+    # counts beyond any hand's may make other keys: not cached
+    size: i64 = 7 if suit == 3 else 9
+    word: i64 = 0
+    k: i64
+    row = list(counts[suit * 9 : suit * 9 + size])
+    for k in range(size):
+        n: i64 = row[k]
+        if not 0 <= n <= _FIELD_MASK:
+            raise ValueError(f"{n} copies of a tile: no hand holds that many")
+        word |= n << (_FIELD * k)
+    splits: list[Split] = []
+    _split(word, size, suit * 9, 0, -1, _HELD, splits)
+    return tuple(splits)
+
+
+def _keyed_splits(suit: i64, key: i64) -> tuple[Split, ...]:
+    """`suit_splits` of a suit's `suit_key` below `_KEY_LIMIT` (the key holds the counts, 4 bits each,
+    the first tile highest: no counts to read), cached."""
+    i: i64 = _split_ids.get(key)
     if i >= 0:
         return _splits[i]
     size: i64 = 7 if suit == 3 else 9
     word: i64 = 0
+    packed: i64 = key >> 2
     k: i64
-    if cached:  # the key holds the counts, 4 bits each (the first tile highest): no slice of counts
-        packed: i64 = key >> 2
-        for k in range(size):
-            word |= (packed >> (COUNT_BITS * (size - 1 - k)) & 15) << (_FIELD * k)
-    else:
-        row = list(counts[suit * 9 : suit * 9 + size])
-        for k in range(size):
-            n: i64 = row[k]
-            if not 0 <= n <= _FIELD_MASK:
-                raise ValueError(f"{n} copies of a tile: no hand holds that many")
-            word |= n << (_FIELD * k)
+    for k in range(size):
+        word |= (packed >> (COUNT_BITS * (size - 1 - k)) & 15) << (_FIELD * k)
     splits: list[Split] = []
     _split(word, size, suit * 9, 0, -1, _HELD, splits)
     found = tuple(splits)
-    if not cached:
-        return found
     if len(_splits) >= _MAX_SHAPES:
         _splits.clear()
         _split_ids.clear()
@@ -122,6 +129,18 @@ def standard_splits(
     if keys is None:
         keys = _suit_keys(counts)
     man, pin, sou, honors = _suit_parts(counts, keys)
+    return _listed(man, pin, sou, honors)
+
+
+def packed_splits(m: i64, p: i64, s: i64, z: i64) -> list[tuple[tuple[Group, ...], int]]:
+    """`standard_splits` of a hand's suits packed by `suit_key` (counts 0-4: `Hand.packs`)."""
+    return _listed(_packed_part(0, m), _packed_part(1, p), _packed_part(2, s), _packed_part(3, z))
+
+
+def _listed(
+    man: tuple[Split, ...], pin: tuple[Split, ...], sou: tuple[Split, ...], honors: tuple[Split, ...]
+) -> list[tuple[tuple[Group, ...], int]]:
+    """`standard_splits` of the suits' splits."""
     groups, pair = _joined(man, pin, sou, honors)
     if pair != SEVERAL:
         return [(groups, pair)] if pair >= 0 else []
@@ -130,16 +149,17 @@ def standard_splits(
     return out
 
 
-def single_split(
-    counts: tuple[int, ...] | list[int], keys: list[int] | None
-) -> tuple[tuple[Group, ...], i64]:
-    """The reading of concealed counts when every suit splits one way: (groups, pair), with pair -1 when
-    the counts make no reading and `SEVERAL` when some suit splits more ways (`standard_splits` lists
-    them). The scorer's common case: no list and no (groups, pair) tuple to make and free."""
-    if keys is None:
-        keys = _suit_keys(counts)
-    man, pin, sou, honors = _suit_parts(counts, keys)
-    return _joined(man, pin, sou, honors)
+def single_split(m: i64, p: i64, s: i64, z: i64) -> tuple[tuple[Group, ...], i64]:
+    """The reading of a hand's concealed tiles, given as its suits packed by `suit_key` (counts 0-4:
+    `Hand.packs`), when every suit splits one way: (groups, pair), with pair -1 when the counts make no
+    reading and `SEVERAL` when some suit splits more ways (`packed_splits` lists them). The scorer's
+    common case: no list and no (groups, pair) tuple to make and free."""
+    return _joined(_packed_part(0, m), _packed_part(1, p), _packed_part(2, s), _packed_part(3, z))
+
+
+def _packed_part(suit: i64, key: i64) -> tuple[Split, ...]:
+    """One suit's splits from its `suit_key` (an empty suit splits one way: no group, no pair)."""
+    return _keyed_splits(suit, key) if key else _NO_TILES
 
 
 def _suit_keys(counts: tuple[int, ...] | list[int]) -> list[int]:
@@ -182,8 +202,15 @@ def _joined(
         pair = pin_pair
     elif sou_pair >= 0:
         pair = sou_pair
-    # the groups joined as tuples (an empty one joins as nothing: no copy)
-    return man_groups + pin_groups + sou_groups + honor_groups, pair
+    # the groups joined as tuples; an empty suit's are left out (no call to add nothing)
+    groups = man_groups
+    if pin_groups:
+        groups = groups + pin_groups if groups else pin_groups
+    if sou_groups:
+        groups = groups + sou_groups if groups else sou_groups
+    if honor_groups:
+        groups = groups + honor_groups if groups else honor_groups
+    return groups, pair
 
 
 def _combine(
@@ -213,21 +240,26 @@ def is_chiitoitsu(counts: tuple[int, ...] | list[int]) -> bool:
     return pairs == 7
 
 
-def is_chiitoitsu_keys(keys: list[int]) -> bool:
+def is_chiitoitsu_packed(m: i64, p: i64, s: i64, z: i64) -> bool:
     """`is_chiitoitsu` of concealed counts given as their suits' `suit_key` (4 bits a tile): a walk of
     the packed counts, not of 34 objects."""
-    pairs: i64 = 0
-    s: i64
-    for s in range(4):
-        key: i64 = keys[s] >> 2
-        while key:
-            n: i64 = key & 15
-            if n == 2:
-                pairs += 1
-            elif n:
-                return False
-            key = key >> COUNT_BITS
+    pairs: i64 = _pairs(m) + _pairs(p) + _pairs(s) + _pairs(z)
     return pairs == 7
+
+
+def _pairs(key: i64) -> i64:
+    """How many tiles a suit's `suit_key` holds twice; -64 when some tile is held neither 0 nor 2 times
+    (the other suits' 25 pairs at most leave the sum below 7)."""
+    pairs: i64 = 0
+    key = key >> 2
+    while key:
+        n: i64 = key & 15
+        if n == 2:
+            pairs += 1
+        elif n:
+            return -64
+        key = key >> COUNT_BITS
+    return pairs
 
 
 def is_kokushi(counts: tuple[int, ...] | list[int]) -> bool:

@@ -46,6 +46,9 @@ _CLOSED_RON: Final = FuLine("closed_ron", "closed ron", 10)
 _TSUMO: Final = FuLine("tsumo", "tsumo", 2)
 _OPEN_NO_FU: Final = FuLine("open_no_fu", "open hand with no fu", 10)
 _WAITS: Final = {w: FuLine(f"{w}_wait", f"{w} wait", 2) for w in ("kanchan", "penchan", "tanki")}
+_KANCHAN: Final = _WAITS["kanchan"]  # (each by name: `counted_fu` compares the wait, no look-up)
+_PENCHAN: Final = _WAITS["penchan"]
+_TANKI: Final = _WAITS["tanki"]
 #: The line of a triplet or quad by ``tile * 4 + open * 2 + kan``, made when first needed.
 _set_lines: Final[list[FuLine | None]] = [None] * (34 * 4)
 #: The line of a value pair by ``(tile * 4 + kind) * 8 + fu``, kind 1-3 for dragon, double wind and wind
@@ -118,7 +121,8 @@ def counted_fu(r: Reading, no_tsumo_fu: bool) -> tuple[list[FuLine], i64]:
     """`fu_lines` and their fu rounded (`round_fu`), added up as the lines are listed (not read back)."""
     if r.form == "chiitoitsu":
         return [_CHIITOITSU], 25
-    lines = [_BASE]
+    lines: list[FuLine] = []  # (grown from empty: room for four lines at the first append, where a
+    lines.append(_BASE)  # list of one would be moved to a larger block at the second)
     total: i64 = 20
     ctx = r.ctx
     if r.closed and not ctx.tsumo:
@@ -139,15 +143,24 @@ def counted_fu(r: Reading, no_tsumo_fu: bool) -> tuple[list[FuLine], i64]:
             line = set_line(tile, is_open, is_kan)
             lines.append(line)
             total += line.fu
-    wait = r.wait
-    if wait == "kanchan" or wait == "penchan" or wait == "tanki":  # compared: cheaper than a look-up
-        lines.append(_WAITS[wait])
-        total += 2
-    value = pair_kind(r)
-    fu = _kind_fu(value, r)
-    if fu:
-        lines.append(pair_line(r.pair, value, fu))
-        total += fu
+    wait = r.wait  # compared (the most common first: an identity each), cheaper than a look-up
+    if wait != "ryanmen" and wait != "shanpon":
+        edge: FuLine | None = None
+        if wait == "kanchan":
+            edge = _KANCHAN
+        elif wait == "penchan":
+            edge = _PENCHAN
+        elif wait == "tanki":
+            edge = _TANKI
+        if edge is not None:
+            lines.append(edge)
+            total += 2
+    if r.pair >= 27:  # only an honor pair is worth fu
+        value = pair_kind(r)
+        fu = _kind_fu(value, r)
+        if fu:
+            lines.append(pair_line(r.pair, value, fu))
+            total += fu
     if not r.closed and total == 20:
         lines.append(_OPEN_NO_FU)
         total += 10

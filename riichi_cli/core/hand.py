@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
+from .decompose import SEQ, TRIP
 from .native import i64
 from .record import Record
-from .tiles import FIVES, TILE_UNIT, format_counts, format_held, hand_suit_keys, name, spell_digits, suit_text
+from .tiles import (
+    FIVES,
+    TILE_UNIT,
+    UNIT_SHIFT,
+    format_counts,
+    format_held,
+    hand_suit_keys,
+    name,
+    spell_digits,
+    suit_text,
+)
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS: Final = ("kan", "kakan", "ankan")
@@ -30,10 +41,10 @@ class Meld(Record):
         self.reds: Final = reds
         self._notation: str | None = None  # `notation()`, once asked for (by the hand and its reading)
         self._packed: i64 = -1  # `packed()`, once asked for
-
-    @property
-    def is_open(self) -> bool:
-        return self.kind != "ankan"
+        self._sets: object = None  # `sets()`, once asked for
+        # Called (not a concealed kan). A field, not a property: compiled, a read of it is a load, where
+        # the comparison of the kind is a call that fails on a memcmp for every other kind.
+        self.is_open: Final = kind != "ankan"
 
     @property
     def is_kan(self) -> bool:
@@ -61,6 +72,16 @@ class Meld(Record):
                 key += TILE_UNIT[t]
             self._packed = key | self.tiles[0] // 9
         return self._packed
+
+    def sets(self) -> object:
+        """The meld as a reading's sets of a hand whose only meld it is: a one-tuple of (kind, first tile,
+        open, kan), kind `SEQ` for a chi, else `TRIP` (`reading.Set`). Made once per Meld (most melds are
+        shared: `notation._MELD_TABLE`), so a reading builds no tuple for them. Typed as an object:
+        compiled, a tuple of fixed shape is unpacked where read and packed anew."""
+        if self._sets is None:
+            kind = SEQ if self.kind == "chi" else TRIP
+            self._sets = ((kind, self.tiles[0], self.is_open, self.kind in KAN_KINDS),)
+        return self._sets
 
     def notation(self) -> str:
         """``chi:340m``: tiles ascending, red fives written 0 before the plain fives."""
@@ -90,7 +111,8 @@ class Meld(Record):
 
 
 class Hand(Record):
-    """A winning hand. ``concealed`` holds 34 counts including the winning tile.
+    """A winning hand. ``concealed`` holds 34 counts including the winning tile (made from the suits'
+    packed counts when first asked, for a hand the notation reader packed: see `packed_hand`).
 
     ``reds`` is the number of red fives among the concealed tiles per number suit (m, p, s),
     the winning tile included when ``win_red``.
@@ -106,14 +128,43 @@ class Hand(Record):
         reds: tuple[int, int, int] = (0, 0, 0),
         win_red: bool = False,
     ) -> None:
-        self.concealed: Final = concealed
+        self._concealed = concealed  # `concealed`; () until made, for a hand of `packed_hand`
         self.win_tile: Final = win_tile
         self.melds: Final = melds
         self.reds: Final = reds
         self.win_red: Final = win_red
         self._text: str | None = None  # `text`, once asked for
-        self._keys: list[int] | None = None  # `suit_keys`, once asked for
-        self._keys_done = False
+        # The concealed counts of each suit (m, p, s, honors) packed by `tiles.suit_key`, in native ints:
+        # notation, decomposition and the tile facts read them without a list or an int object each.
+        # They hold when `_keyed` is 1 (see `packs`); 0: counts no hand holds; -1: not worked out yet.
+        self.key_m: i64 = 0
+        self.key_p: i64 = 0
+        self.key_s: i64 = 0
+        self.key_z: i64 = 0
+        self._keyed: i64 = -1
+
+    @property
+    def concealed(self) -> tuple[int, ...]:
+        """The 34 concealed counts, the winning tile included."""
+        held = self._concealed
+        if not held and self._keyed == 1:  # a hand of `packed_hand`: the counts made once, when asked
+            held = self._concealed = unpacked_counts(self.key_m, self.key_p, self.key_s, self.key_z)
+        return held
+
+    def held(self, t: i64) -> i64:
+        """How many of tile ``t`` the concealed tiles hold (``concealed[t]``; read off the suit's packed
+        counts when they hold, without the 34 counts)."""
+        if self._keyed == 1:
+            suit: i64 = t // 9
+            key: i64 = self.key_m
+            if suit == 1:
+                key = self.key_p
+            elif suit == 2:
+                key = self.key_s
+            elif suit == 3:
+                key = self.key_z
+            return key >> UNIT_SHIFT[t] & 15
+        return self.concealed[t]
 
     @property
     def is_closed(self) -> bool:
@@ -153,19 +204,36 @@ class Hand(Record):
             self._text = self.notation()
         return self._text
 
-    def suit_keys(self) -> list[int] | None:
-        """The concealed counts of each suit packed by `tiles.suit_key` (computed once; notation and
-        decomposition both read them); None when a count or red count is beyond any hand's."""
-        if not self._keys_done:
-            plain = 0 <= self.reds[0] <= 4 and 0 <= self.reds[1] <= 4 and 0 <= self.reds[2] <= 4
-            self._keys = hand_suit_keys(self.concealed) if plain else None
-            self._keys_done = True
-        return self._keys
+    def packs(self) -> bool:
+        """Whether `key_m`, `key_p`, `key_s` and `key_z` hold the suits' packed counts (worked out the
+        first time); False when a count or red count is beyond any hand's."""
+        if self._keyed < 0:
+            reds = self.reds
+            plain = 0 <= reds[0] <= 4 and 0 <= reds[1] <= 4 and 0 <= reds[2] <= 4
+            keys = hand_suit_keys(self.concealed) if plain else None
+            if keys is None:
+                self._keyed = 0
+            else:
+                self._set_keys(keys[0], keys[1], keys[2], keys[3])
+        return self._keyed == 1
 
-    def known_suit_keys(self) -> list[int] | None:
-        """`suit_keys` when they are known already (the notation reader packs them as it reads), else
-        None: for a caller that has another way and should not pack them only for itself."""
-        return self._keys if self._keys_done else None
+    def packed_already(self) -> bool:
+        """Whether the packed counts are known already (the notation reader packs them as it reads):
+        for a caller that has another way and should not pack them only for itself."""
+        return self._keyed == 1
+
+    def _set_keys(self, m: i64, p: i64, s: i64, z: i64) -> None:
+        self.key_m = m
+        self.key_p = p
+        self.key_s = s
+        self.key_z = z
+        self._keyed = 1
+
+    def suit_keys(self) -> list[int] | None:
+        """The packed counts (`packs`) as a list [m, p, s, honors]; None when they do not hold."""
+        if not self.packs():
+            return None
+        return [self.key_m, self.key_p, self.key_s, self.key_z]
 
     def notation(self) -> str:
         """Canonical notation: concealed tiles without the winning tile, the winning tile, the melds.
@@ -175,30 +243,19 @@ class Hand(Record):
         '234m5p123456s5p chi:789s'
         """
         win: i64 = self.win_tile
-        keys = self.suit_keys()
         r0, r1, r2 = self.reds
         if self.win_red:
             r0, r1, r2 = r0 - (win < 9), r1 - (9 <= win < 18), r2 - (18 <= win < 27)
         # Each suit's text in a local of its own, "" when the suit is empty, put together by one
         # f-string (compiled: one string built from the parts, no list to fill and join).
-        m_text = p_text = s_text = z_text = ""
-        if keys is None:  # counts no hand holds: spelled out
+        if self.packs():
+            m_text = _suit_text(self.key_m, 0, win, r0)
+            p_text = _suit_text(self.key_p, 1, win, r1)
+            s_text = _suit_text(self.key_s, 2, win, r2)
+            z_text = _suit_text(self.key_z, 3, win, 0)
+        else:  # counts no hand holds: spelled out
             m_text = format_held(list(self.concealed), (r0, r1, r2), win)
-        else:
-            s: i64
-            for s in range(4):
-                key: i64 = keys[s]
-                if s == win // 9:  # without the winning tile
-                    key = key - TILE_UNIT[win]
-                if key >> 2:
-                    if s == 0:
-                        m_text = suit_text(key, r0)
-                    elif s == 1:
-                        p_text = suit_text(key, r1)
-                    elif s == 2:
-                        s_text = suit_text(key, r2)
-                    else:
-                        z_text = suit_text(key, 0)
+            p_text = s_text = z_text = ""
         melds = self.melds
         n = len(melds)
         if n == 0:
@@ -211,19 +268,51 @@ class Hand(Record):
         return text
 
 
+def _suit_text(key: i64, suit: i64, win: i64, red: int) -> str:
+    """The notation of one suit of `Hand.notation` (its packed counts, without the winning tile), ""
+    when it holds no tile."""
+    if suit == win // 9:
+        key = key - TILE_UNIT[win]
+    return suit_text(key, red) if key >> 2 else ""
+
+
 def packed_hand(
-    concealed: tuple[int, ...],
     win_tile: int,
     melds: tuple[Meld, ...],
     reds: tuple[int, int, int],
     win_red: bool,
-    keys: list[int] | None,
+    m: i64,
+    p: i64,
+    s: i64,
+    z: i64,
 ) -> Hand:
-    """A Hand whose `Hand.suit_keys` the caller packed already (the notation reader, tile by tile)."""
-    hand = Hand(concealed, win_tile, melds, reds, win_red)
-    hand._keys = keys
-    hand._keys_done = True
+    """A Hand of the suits' packed counts ``m``, ``p``, ``s`` and ``z`` (`Hand.packs`: counts 0-4,
+    `tiles.suit_key`) the caller has already (the notation reader, tile by tile): its 34 counts are
+    made only if asked for (scoring most hands reads the packed counts only)."""
+    hand = Hand((), win_tile, melds, reds, win_red)
+    hand._set_keys(m, p, s, z)
     return hand
+
+
+def unpacked_counts(m: i64, p: i64, s: i64, z: i64) -> tuple[int, ...]:
+    """The 34 counts of four suits' packed counts (`tiles.suit_key`, with or without the
+    suit bits, each count within 4 bits), as one tuple display: no list to fill and copy. The counts are taken
+    as objects from `_COUNTS` (an int made from a native one is a call each)."""
+    n = _COUNTS
+    return cast(tuple[int, ...], (
+        n[m >> 34 & 15], n[m >> 30 & 15], n[m >> 26 & 15], n[m >> 22 & 15], n[m >> 18 & 15],
+        n[m >> 14 & 15], n[m >> 10 & 15], n[m >> 6 & 15], n[m >> 2 & 15],
+        n[p >> 34 & 15], n[p >> 30 & 15], n[p >> 26 & 15], n[p >> 22 & 15], n[p >> 18 & 15],
+        n[p >> 14 & 15], n[p >> 10 & 15], n[p >> 6 & 15], n[p >> 2 & 15],
+        n[s >> 34 & 15], n[s >> 30 & 15], n[s >> 26 & 15], n[s >> 22 & 15], n[s >> 18 & 15],
+        n[s >> 14 & 15], n[s >> 10 & 15], n[s >> 6 & 15], n[s >> 2 & 15],
+        n[z >> 26 & 15], n[z >> 22 & 15], n[z >> 18 & 15], n[z >> 14 & 15], n[z >> 10 & 15],
+        n[z >> 6 & 15], n[z >> 2 & 15],
+    ))  # fmt: skip
+
+
+#: The int objects of the counts 0-15, typed as objects so that compiled code stores them as they are.
+_COUNTS: Final[tuple[object, ...]] = tuple(range(16))
 
 
 class HeldHand(Record):

@@ -5,10 +5,10 @@ Refusals point at the first bad character of the text they were given.
 
 from __future__ import annotations
 
-from typing import Final, NoReturn, cast
+from typing import Final, NoReturn
 
 from .errors import InvalidHand, NotationError
-from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld, packed_hand
+from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld, packed_hand, unpacked_counts
 from .native import i64
 from .tiles import FIVES, name
 
@@ -155,21 +155,23 @@ def parse_written(text: str) -> HeldHand:
     >>> parse_written("123m 456p 789s 11z chi:789s").size
     14
     """
-    counts, reds, melds, last, _, _ = _read(text)
+    counts, reds, melds, last, _, m, p, s, z = _read(text)
+    if counts is None:
+        counts = unpacked_counts(m, p, s, z)
     tile = None if last < 0 else (last >> 1, bool(last & 1))
     return HeldHand(text, counts, reds, melds, tile)
 
 
 def _read(
     text: str,
-) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[Meld, ...], int, int, list[int] | None]:
+) -> tuple[tuple[int, ...] | None, tuple[int, int, int], tuple[Meld, ...], int, int, i64, i64, i64, i64]:
     """(34 counts, red fives per suit, melds, code of the last concealed tile or -1, how many concealed
-    tiles, the suits' packed counts) of a hand as written: what `parse_written` and `parse_hand` build
-    their values from. The packed counts (`tiles.suit_key` of each suit, None when a count is over 4)
-    are added up a group of digits at a time here, and the 34 counts read from them once at the end
-    (`_unpacked`): no list of counts to read and write per tile. A fifth copy of a tile (a hand refused
-    later, or one that is not a win) makes the list after all: 4 bits a count then no longer hold
-    every count."""
+    tiles, the m, p, s and honor suits' packed counts) of a hand as written: what `parse_written` and
+    `parse_hand` build their values from. The packed counts (`tiles.suit_key` of each suit; native ints,
+    no list) are added up a group of digits at a time here, and the 34 counts are left to be read from
+    them (None; `hand.unpacked_counts`) when needed: no list of counts to read and write per tile. A
+    fifth copy of a tile (a hand refused later, or one that is not a win) makes the list after all (the
+    counts, and the packed counts all -1): 4 bits a count then no longer hold every count."""
     counts: list[int] | None = None  # made at the first count over 4 only
     melds: tuple[Meld, ...] = ()  # most hands have none or one: no list to grow and copy
     last: i64 = -1  # the code of the last concealed tile
@@ -244,7 +246,7 @@ def _read(
         if counts is None and waiting > 11:  # a count in the group could outgrow its 4 bits
             group = _recount(text, i - waiting, i)
             if group < 0:  # a count over 11: a fifth copy in any case
-                counts = list(_unpacked(k0, k1, k2, k3))
+                counts = list(unpacked_counts(k0, k1, k2, k3))
         if counts is not None:  # counted tile by tile into the list
             _count_group(counts, text, start, i - waiting, i, suit)
         else:
@@ -263,7 +265,7 @@ def _read(
                 k3 += group >> 8  # honors sit 8 bits lower than the same digits of a number suit
                 key = k3
             if over_four(key):
-                counts = list(_unpacked(k0, k1, k2, k3))  # (each count is still within 4 bits)
+                counts = list(unpacked_counts(k0, k1, k2, k3))  # (each count is still within 4 bits)
         if suit == 0:
             red0 += zeros
         elif suit == 1:
@@ -277,9 +279,14 @@ def _read(
     if last < 0 and not melds:
         raise NotationError("empty hand", text, 0, detail="empty_hand")
     if counts is not None:  # a count over 4: no packed counts
-        return tuple(counts), (red0, red1, red2), melds, last, tiles, None
-    keys = [k0, k1 | 1 if k1 else 0, k2 | 2 if k2 else 0, k3 | 3 if k3 else 0]
-    return _unpacked(k0, k1, k2, k3), (red0, red1, red2), melds, last, tiles, keys
+        return tuple(counts), (red0, red1, red2), melds, last, tiles, -1, -1, -1, -1
+    if k1:  # the suit in the low 2 bits of a suit that holds tiles (`tiles.suit_key`)
+        k1 |= 1
+    if k2:
+        k2 |= 2
+    if k3:
+        k3 |= 3
+    return None, (red0, red1, red2), melds, last, tiles, k0, k1, k2, k3
 
 
 def over_four(key: i64) -> bool:
@@ -328,27 +335,6 @@ def _count_group(counts: list[int], text: str, start: i64, first: i64, end: i64,
         t: i64 = tile_code >> 1
         counts[t] = counts[t] + 1
         k += 1
-
-
-def _unpacked(m: i64, p: i64, s: i64, z: i64) -> tuple[int, ...]:
-    """The 34 counts of four suits' packed counts (`_read`'s: `tiles.suit_key` without the suit bits,
-    each count within 4 bits), as one tuple display: no list to fill and copy. The counts are taken
-    as objects from `_COUNTS` (an int made from a native one is a call each)."""
-    n = _COUNTS
-    return cast(tuple[int, ...], (
-        n[m >> 34 & 15], n[m >> 30 & 15], n[m >> 26 & 15], n[m >> 22 & 15], n[m >> 18 & 15],
-        n[m >> 14 & 15], n[m >> 10 & 15], n[m >> 6 & 15], n[m >> 2 & 15],
-        n[p >> 34 & 15], n[p >> 30 & 15], n[p >> 26 & 15], n[p >> 22 & 15], n[p >> 18 & 15],
-        n[p >> 14 & 15], n[p >> 10 & 15], n[p >> 6 & 15], n[p >> 2 & 15],
-        n[s >> 34 & 15], n[s >> 30 & 15], n[s >> 26 & 15], n[s >> 22 & 15], n[s >> 18 & 15],
-        n[s >> 14 & 15], n[s >> 10 & 15], n[s >> 6 & 15], n[s >> 2 & 15],
-        n[z >> 26 & 15], n[z >> 22 & 15], n[z >> 18 & 15], n[z >> 14 & 15], n[z >> 10 & 15],
-        n[z >> 6 & 15], n[z >> 2 & 15],
-    ))  # fmt: skip
-
-
-#: The int objects of the counts 0-15, typed as objects so that compiled code stores them as they are.
-_COUNTS: Final[tuple[object, ...]] = tuple(range(16))
 
 
 #: Melds by their text (``chi:340m``): hands repeat the same few melds, and a Meld never changes.
@@ -471,12 +457,18 @@ def parse_hand(text: str, win: str | None = None) -> Hand:
     >>> parse_hand("123m456p789s11222z", win="1z").win_tile
     27
     """
-    held, reds, melds, last, tiles, keys = _read(text)
+    held, reds, melds, last, tiles, m, p, s, z = _read(text)
     size = tiles + 3 * len(melds)
     if len(melds) > 4 or size != 14 or last < 0:
         raise tile_count_refusal(text, "a winning hand has 14 tiles (a meld counts 3), this one", size)
-    win_tile, win_red = (last >> 1, bool(last & 1)) if win is None else pick_win_tile(held, reds, win, text)
-    return packed_hand(held, win_tile, melds, reds, win_red, keys)
+    if win is None:
+        win_tile, win_red = last >> 1, bool(last & 1)
+    else:
+        counts = unpacked_counts(m, p, s, z) if held is None else held
+        win_tile, win_red = pick_win_tile(counts, reds, win, text)
+    if held is not None:  # a count over 4: the hand finds out itself that no packed counts hold
+        return Hand(held, win_tile, melds, reds, win_red)
+    return packed_hand(win_tile, melds, reds, win_red, m, p, s, z)
 
 
 def meld_kind(text: str, start: int, colon: int, end: int) -> str:

@@ -182,32 +182,40 @@ _payment_templates: Final = Templates(4096)
 
 
 def _payment_key(winner: int, discarder: int, paid: int, dealer_paid: int, sticks: int) -> int:
-    """What decides four players' payments, packed in an int (43 bits), or -1 when it does not fit.
+    """What decides four players' payments, packed in an int below 2**30 (the table's key list then
+    holds a one-digit int, unboxed inline), or -1 when it does not fit (no template: worked out).
 
     ``winner``: 0-3, ``discarder``: 0-3 on a ron, 4 on a tsumo; ``paid``: what the discarder pays, or
     each non-dealer on a tsumo; ``dealer_paid``: what the dealer pays on a tsumo (-1: as the others).
     """
-    if not (0 <= paid < 1_600_000 and -1 <= dealer_paid < 1_600_000 and 0 <= sticks < 1024):
+    if not (0 <= paid < 102_400 and -1 <= dealer_paid < 102_300 and 0 <= sticks < 32):
         return -1
     p: i64 = paid
     dp: i64 = 0 if dealer_paid == -1 else dealer_paid + 100  # 0: as the others
     if p % 100 or dp % 100:
         return -1
-    return ((((winner << 3) | discarder) << 14 | p // 100) << 14 | dp // 100) << 10 | sticks
+    return ((((winner << 3) | discarder) << 10 | p // 100) << 10 | dp // 100) << 5 | sticks
 
 
-def _seat_number(seat: str | None) -> int:
-    """0-3 for E, S, W, N, 4 for None (a tsumo's discarder), -1 for anything else (compared: cheaper
-    compiled than a look-up)."""
+#: `seat_number` by a letter's code point ``c``: E, S, W and N differ in their low three bits (5, 3, 7,
+#: 6), so the seat's number is nibble ``c & 7`` of `_SEAT_OF_LOW_BITS` (15: no seat), and the letter of
+#: seat ``n`` byte ``n`` of `_SEAT_CODES`: native arithmetic, no table object to read.
+_SEAT_OF_LOW_BITS: Final = 0x230F1FFF
+_SEAT_CODES: Final = 0x4E575345  # N W S E
+
+
+def seat_number(seat: str | None) -> i64:
+    """0-3 for E, S, W, N, 4 for None (a tsumo's discarder), -1 for anything else (a chain of string
+    comparisons costs a call each, up to four)."""
     if seat is None:
         return 4
-    if seat == "E":
-        return 0
-    if seat == "S":
-        return 1
-    if seat == "W":
-        return 2
-    return 3 if seat == "N" else -1
+    if len(seat) != 1:
+        return -1
+    c: i64 = ord(seat[0])
+    n: i64 = _SEAT_OF_LOW_BITS >> (c & 7) * 4 & 15
+    if n > 3 or (_SEAT_CODES >> n * 8 & 255) != c:
+        return -1
+    return n
 
 
 def payments(
@@ -218,7 +226,7 @@ def payments(
     A fresh dict: with four players, a copy of the template of the same payments when there is one."""
     if rules.players != 4:
         return _payments(points, winner, discarder, honba, sticks, rules)
-    w, d = _seat_number(winner), _seat_number(discarder)
+    w, d = seat_number(winner), seat_number(discarder)
     key = -1
     if 0 <= w < 4 and d >= 0 and d != w:
         if d < 4:

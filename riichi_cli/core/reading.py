@@ -15,15 +15,16 @@ from .decompose import (
     TRIP,
     Group,
     is_chiitoitsu,
-    is_chiitoitsu_keys,
+    is_chiitoitsu_packed,
     is_kokushi,
+    packed_splits,
     single_split,
     standard_splits,
 )
 from .hand import Hand
 from .native import i64
 from .rules import Rules
-from .tiles import EAST, GREEN_TILES, NORTH, ORPHANS, SOUTH, TERMINALS, WEST, wind_tile
+from .tiles import EAST, GREEN_TILES, NORTH, ORPHANS, SOUTH, TERMINALS, UNIT_SHIFT, WEST, wind_tile
 
 # One bit per tile property, so that a hand's facts are an AND and an OR over its tiles.
 _ORPHAN: Final = 1
@@ -217,10 +218,13 @@ class Reading:
     def copies(self, t: int) -> int:
         """How many of tile ``t`` the hand holds, melds included (`counts`' item, without the 34)."""
         hand = self.hand
-        n = hand.concealed[t]
-        for m in hand.melds:
-            for held in m.tiles:
-                n += held == t
+        n: i64 = hand.held(t)
+        suit: i64 = t // 9
+        shift: i64 = UNIT_SHIFT[t]
+        for m in hand.melds:  # a meld's tiles packed as its suit's counts (`Meld.packed`, made once)
+            packed: i64 = m.packed()
+            if packed & 3 == suit:
+                n += packed >> shift & 15
         return n
 
     @property
@@ -235,11 +239,16 @@ class Reading:
 
     def has_trip(self, t: int) -> bool:
         """Whether a triplet or quad of ``t`` is among the sets."""
-        return t >= 0 and bool(self.trip_bits >> t & 1)
+        return t >= 0 and _bit(self.trip_bits, t)
 
     def has_seq(self, t: int) -> bool:
         """Whether a sequence starting at ``t`` is among the sets."""
-        return t >= 0 and bool(self.seq_bits >> t & 1)
+        return t >= 0 and _bit(self.seq_bits, t)
+
+
+def _bit(bits: i64, t: i64) -> bool:
+    """Bit ``t`` of ``bits``, shifted as native ints (an int's shift is a call)."""
+    return (bits >> t & 1) != 0
 
 
 #: Nibbles of a number suit's packed counts (`suit_key` >> 2: the 9 at the lowest 4 bits, the 1 at the
@@ -254,16 +263,18 @@ _OTHER_HONOR: Final = 0xFFFFF0F
 
 
 def _wind(seat: str) -> int:
-    """`tiles.wind_tile`, the four seats compared (a literal comparison compiled costs less than the
-    look-up it makes for West and North)."""
-    if seat == "E":
-        return EAST
-    if seat == "S":
-        return SOUTH
-    if seat == "W":
-        return WEST
-    if seat == "N":
-        return NORTH
+    """`tiles.wind_tile`, a seat's one character compared as a native int (a string comparison that
+    fails is a call and a memcmp; `wind_tile` makes a look-up)."""
+    if len(seat) == 1:
+        c: i64 = ord(seat)
+        if c == 69:  # E
+            return EAST
+        if c == 83:  # S
+            return SOUTH
+        if c == 87:  # W
+            return WEST
+        if c == 78:  # N
+            return NORTH
     return wind_tile(seat)
 
 
@@ -272,14 +283,17 @@ def _tile_bits(hand: Hand) -> tuple[i64, i64]:
 
     From the packed suit keys when the hand has them: a few masks per suit (which of its tiles are
     there), not a walk over its tiles (tests/test_tile_bits.py checks it against the walk)."""
-    keys = hand.known_suit_keys()
-    if keys is None:  # not packed (or counts no hand holds): walked one by one
+    if not hand.packed_already():  # not packed (or counts no hand holds): walked one by one
         return _counted_bits(hand.all_counts())
     every: i64 = _ALL_BITS
     some: i64 = 0
     s: i64
     for s in range(3):
-        key: i64 = keys[s]  # unboxed first: a shift of the list's int would be a tagged one
+        key: i64 = hand.key_m
+        if s == 1:
+            key = hand.key_p
+        elif s == 2:
+            key = hand.key_s
         x: i64 = key >> 2
         if x:
             suit: i64 = _SUIT_BIT << s
@@ -293,8 +307,7 @@ def _tile_bits(hand: Hand) -> tuple[i64, i64]:
                 every &= ~_GREEN
             if s == 2 and x & _GREEN_SOU:
                 some |= _GREEN
-    key = keys[3]
-    x = key >> 2
+    x = hand.key_z >> 2
     if x:
         some |= _Z | _ORPHAN | _HONOR
         every &= _Z | _ORPHAN | _HONOR | _GREEN
@@ -325,7 +338,7 @@ def _counted_bits(counts: list[int]) -> tuple[i64, i64]:
     return every, some
 
 
-def _sequence_wait(first: int, win: int) -> str:
+def _sequence_wait(first: i64, win: i64) -> str:
     if win == first + 1:
         return "kanchan"
     if (win == first and first % 9 == 6) or (win == first + 2 and first % 9 == 0):
@@ -340,23 +353,32 @@ def readings(
     `standard_splits` of the concealed tiles, from a caller that reads the same tiles with several
     winning tiles (they do not depend on it)."""
     melds: tuple[Set, ...] = ()
-    if hand.melds:
-        melds = tuple([(SEQ if m.is_chi else TRIP, m.tiles[0], m.is_open, m.is_kan) for m in hand.melds])
+    n: i64 = len(hand.melds)
+    if n == 1:  # the meld's own one-tuple, shared
+        melds = cast(tuple[Set, ...], hand.melds[0].sets())
+    elif n:  # (each set read as an object: a `Set` would be unpacked and packed anew)
+        melds = cast(tuple[Set, ...], tuple([cast(tuple[object, ...], m.sets())[0] for m in hand.melds]))
     out: list[Reading] = []  # the first reading works out the hand's facts, the others copy them
-    if splits is None:
-        keys = hand.suit_keys()
-        groups, pair = single_split(hand.concealed, keys)  # the common case: no list of splits
+    if splits is None and not hand.packs():  # counts no hand holds
+        splits = standard_splits(hand.concealed)
+    elif splits is None:
+        m, p, s, z = hand.key_m, hand.key_p, hand.key_s, hand.key_z
+        groups, pair = single_split(m, p, s, z)  # the common case: no list of splits
         if pair == SEVERAL:
-            splits = standard_splits(hand.concealed, keys)
+            splits = packed_splits(m, p, s, z)
         elif pair >= 0:
             _split_readings(out, groups, pair, melds, hand, ctx, rules)
-    else:  # a caller's hand built from counts: not packed only for seven pairs
-        keys = hand.known_suit_keys()
+    # (else a caller's hand built from counts: not packed only for seven pairs)
     if splits is not None:
         for groups, pair in splits:
             _split_readings(out, groups, pair, melds, hand, ctx, rules)
     if not hand.melds:  # both shapes count their 14 tiles themselves
-        if is_chiitoitsu(hand.concealed) if keys is None else is_chiitoitsu_keys(keys):
+        packed = hand.packed_already()
+        if (
+            is_chiitoitsu_packed(hand.key_m, hand.key_p, hand.key_s, hand.key_z)
+            if packed
+            else is_chiitoitsu(hand.concealed)
+        ):
             out.append(Reading("chiitoitsu", (), (), -1, -1, "tanki", hand, ctx, rules, _first(out)))
         elif not out and is_kokushi(hand.concealed):  # thirteen orphans make no sets
             wait = "kokushi13" if hand.concealed[hand.win_tile] == 2 else "tanki"
@@ -375,12 +397,15 @@ def _split_readings(
 ) -> None:
     """Append to ``out`` the readings of one split (``groups`` and ``pair``): one per group the winning
     tile may have completed."""
-    win = hand.win_tile
+    win: i64 = hand.win_tile
     if pair == win:
         out.append(Reading("standard", groups, melds, -1, pair, "tanki", hand, ctx, rules, _first(out)))
-    tried_seqs = 0  # bits of the sequences already tried (equal sequences make one reading)
+    # Bits of the sequences already tried (equal sequences make one reading). Native ints: an int's
+    # shift is a call.
+    tried_seqs: i64 = 0
     i: i64 = 0
-    for kind, t in groups:
+    for kind, first in groups:
+        t: i64 = first
         if kind == TRIP:
             if t == win:  # one triplet of a tile at most among concealed groups
                 ron: i64 = -1  # a triplet the winning tile completed counts as open by a ron
@@ -392,7 +417,7 @@ def _split_readings(
         elif t <= win <= t + 2 and not tried_seqs >> t & 1:
             wait = _sequence_wait(t, win)
             out.append(Reading("standard", groups, melds, -1, pair, wait, hand, ctx, rules, _first(out)))
-            tried_seqs |= 1 << t
+            tried_seqs |= _TILE_BIT[t]
         i += 1
 
 

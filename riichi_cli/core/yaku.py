@@ -477,10 +477,13 @@ def _blocked_by(byte: int, value: int) -> int:
     return sum([1 << y.row for y in YAKU if y.needs & missing])
 
 
-#: By byte of the facts a reading lacks and its value: the rows that need one of them (`find_yaku`
-#: tests only the rows left: three look-ups instead of a walk over every row's ``needs``).
-_BLOCKED: Final[list[int]] = [_blocked_by(b, v) for b in range(_FACT_BYTES) for v in range(256)]
+#: The rows below 30: a mask of them is a one-digit int (`_BLOCKED`'s items unbox inline).
+_LOW_ROWS: Final = 0x3FFFFFFF
+#: By byte of the facts a reading lacks and its value: the rows below 30 that need one of them
+#: (`find_yaku` tests only the rows left: three look-ups instead of a walk over every row's ``needs``).
+_BLOCKED: Final[list[int]] = [_blocked_by(b, v) & _LOW_ROWS for b in range(_FACT_BYTES) for v in range(256)]
 assert all(y.needs >> (8 * _FACT_BYTES) == 0 for y in YAKU)
+assert all(y.needs == SITUATION for y in YAKU[30:])  # (`_rows` blocks them itself)
 
 
 def _rows(r: Reading) -> i64:
@@ -489,6 +492,8 @@ def _rows(r: Reading) -> i64:
     rows: i64 = _OPEN_ROWS
     if r.closed:
         rows = _CLOSED_ROWS
+    if missing & SITUATION:  # the rows from 30 (renhou) need it only
+        rows &= _LOW_ROWS
     b: i64
     for b in range(_FACT_BYTES):
         rows &= ~_BLOCKED[b * 256 + (missing >> (8 * b) & 255)]

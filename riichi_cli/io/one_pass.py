@@ -75,34 +75,35 @@ def _slot(key: str) -> i64:
     the compiled module's own strings are: the very object, found by a few pointer compares (the
     common keys), where a dict look-up cost about a hundred instructions a key. Any other key object
     (a key read from JSON, a rare key): the dict."""
+    # (in the order of how often a mapping holds them: hand, win and the winds nearly always)
     if key is _K_HAND:
         return _HAND
     if key is _K_WIN:
         return _WIN
-    if key is _K_WIN_TILE:
-        return _WIN_TILE
-    if key is _K_FROM:
-        return _FROM
     if key is _K_SEAT:
         return _SEAT
     if key is _K_ROUND:
         return _ROUND
     if key is _K_DORA:
         return _DORA
-    if key is _K_URA:
-        return _URA
+    if key is _K_FROM:
+        return _FROM
     if key is _K_RIICHI:
         return _FLAG
+    if key is _K_URA:
+        return _URA
     if key is _K_HONBA:
         return _HONBA
     if key is _K_STICKS:
         return _STICKS
-    if key is _K_RULES:
-        return _RULES
     if key is _K_OPTIONS:
         return _OPTIONS
+    if key is _K_RULES:
+        return _RULES
     if key is _K_ID:
         return _ID
+    if key is _K_WIN_TILE:
+        return _WIN_TILE
     return _SLOTS.get(key, -1)
 
 
@@ -297,16 +298,15 @@ def _within_limits(hand: Hand, dora: tuple[int, ...], ura: tuple[int, ...], reds
     """No fifth copy of a tile and no more red fives than the rules have, melds and indicators counted
     in (`check_counts`); ``reds`` are the indicators' red fives (`_red_unit`). False also when in
     doubt: the full reading then checks and refuses."""
-    keys = hand.suit_keys()
-    if keys is None:  # a concealed count over four (or red counts no hand has)
+    if not hand.packs():  # a concealed count over four (or red counts no hand has)
         return False
     # The concealed counts are within four each: only a tile the melds or the indicators add can go
     # over. Each is counted into the concealed tiles' packed counts (4 bits a tile, `suit_key`), and
     # the first count over four stops the count (before any could outgrow its bits): no list of them.
-    k0: i64 = keys[0]
-    k1: i64 = keys[1]
-    k2: i64 = keys[2]
-    k3: i64 = keys[3]
+    k0: i64 = hand.key_m
+    k1: i64 = hand.key_p
+    k2: i64 = hand.key_s
+    k3: i64 = hand.key_z
     red: i64 = reds  # red fives per suit, 8 bits each (m, p, s)
     for m in hand.melds:  # a meld's tiles at once, packed as its suit's counts (`Meld.packed`)
         packed: i64 = m.packed()

@@ -8,7 +8,7 @@ from typing import Any, Final, TypeVar
 from ..core.context import Context
 from ..core.errors import InvalidContext, RiichiError
 from ..core.native import i64
-from ..core.points import honba_share, shared_points
+from ..core.points import honba_share, seat_number, shared_points
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request
 from ..core.templates import Templates
@@ -106,15 +106,16 @@ _points_templates: Final = Templates(4096)
 
 
 def _points_key(total: int, ron: bool, honba: int, deposits: int) -> int:
-    """``points_dict``'s arguments packed in an int (38 bits), or -1 when they do not fit."""
-    if not (0 <= total < 1_600_000 and 0 <= honba < 800_000 and 0 <= deposits < 1_000_000):
+    """``points_dict``'s arguments packed in an int below 2**30 (the table's key list then holds a
+    one-digit int, unboxed inline), or -1 when they do not fit (no template: filled in)."""
+    if not (0 <= total < 204_800 and 0 <= honba < 25_600 and 0 <= deposits < 1_024_000):
         return -1
     t: i64 = total
     h: i64 = honba
     d: i64 = deposits
     if t % 100 or h % 100 or d % 1000:
         return -1
-    return ((int(ron) << 14 | t // 100) << 13 | h // 100) << 10 | d // 1000
+    return ((int(ron) << 11 | t // 100) << 8 | h // 100) << 10 | d // 1000
 
 
 def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, Any]:
@@ -136,24 +137,11 @@ def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, A
     return found.copy()
 
 
-def _seat_index(seat: str | None) -> i64:
-    """0 for None, 1-4 for E, S, W, N; -1 for anything else (no template)."""
-    if seat is None:
-        return 0
-    if seat == "E":
-        return 1
-    if seat == "S":
-        return 2
-    if seat == "W":
-        return 3
-    return 4 if seat == "N" else -1
-
-
 def _result_key(ctx: Context, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
     """The situation and the win's numbers packed in an int (32 bits), or -1 when they do not fit."""
-    d = _seat_index(ctx.discarder)
-    s = _seat_index(ctx.seat_wind)
-    r = _seat_index(ctx.round_wind)
+    d = seat_number(ctx.discarder)  # 0-3, 4 on a tsumo
+    s = seat_number(ctx.seat_wind)
+    r = seat_number(ctx.round_wind)
     lim: i64 = 0
     if limit is not None:
         lim = _LIMIT_INDEX.get(limit, -1)
@@ -163,9 +151,9 @@ def _result_key(ctx: Context, limit: str | None, yakuman: int, han: int | None, 
     f: i64 = 0
     if fu is not None:
         f = fu + 1 if 0 <= fu < 255 else -1
-    if d < 0 or s <= 0 or r <= 0 or lim < 0 or not 0 <= yakuman <= 2 or h < 0 or f < 0:
+    if d < 0 or not 0 <= s < 4 or not 0 <= r < 4 or lim < 0 or not 0 <= yakuman <= 2 or h < 0 or f < 0:
         return -1
-    return (((((d * 5 + s) * 5 + r) * 7 + lim) * 3 + yakuman) * 64 + h) * 256 + f
+    return (((((d * 4 + s) * 4 + r) * 7 + lim) * 3 + yakuman) * 64 + h) * 256 + f
 
 
 def _result_template(ctx: Context, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> dict:

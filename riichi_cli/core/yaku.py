@@ -30,7 +30,7 @@ from .yaku_facts import (
     SEVEN_PAIRS,
     SIMPLES,
     SITUATION,
-    THREE_SEQS_ONE_SUIT,
+    STRAIGHT_SEQS,
     THREE_TRIPS,
     TSUMO,
     TWO_SUITS,
@@ -283,7 +283,7 @@ YAKU: Final[tuple[YakuDef, ...]] = (
         sanshoku,
         needs=SEQS_EVERY_SUIT,
     ),
-    YakuDef("ittsu", "Ittsu", "Pure straight", "一気通貫", 2, 1, ittsu, needs=THREE_SEQS_ONE_SUIT),
+    YakuDef("ittsu", "Ittsu", "Pure straight", "一気通貫", 2, 1, ittsu, needs=STRAIGHT_SEQS),
     YakuDef(
         "chanta",
         "Chanta",

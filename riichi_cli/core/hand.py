@@ -42,10 +42,9 @@ class Meld(Record):
         self._notation: str | None = None  # `notation()`, once asked for (by the hand and its reading)
         self._packed: i64 = -1  # `packed()`, once asked for
         self._sets: object = None  # `sets()`, once asked for
-
-    @property
-    def is_open(self) -> bool:
-        return self.kind != "ankan"
+        # Called (not a concealed kan). A field, not a property: compiled, a read of it is a load, where
+        # the comparison of the kind is a call that fails on a memcmp for every other kind.
+        self.is_open: Final = kind != "ankan"
 
     @property
     def is_kan(self) -> bool:
@@ -81,7 +80,7 @@ class Meld(Record):
         compiled, a tuple of fixed shape is unpacked where read and packed anew."""
         if self._sets is None:
             kind = SEQ if self.kind == "chi" else TRIP
-            self._sets = ((kind, self.tiles[0], self.kind != "ankan", self.kind in KAN_KINDS),)
+            self._sets = ((kind, self.tiles[0], self.is_open, self.kind in KAN_KINDS),)
         return self._sets
 
     def notation(self) -> str:
@@ -152,7 +151,7 @@ class Hand(Record):
             held = self._concealed = unpacked_counts(self.key_m, self.key_p, self.key_s, self.key_z)
         return held
 
-    def held(self, t: int) -> int:
+    def held(self, t: i64) -> i64:
         """How many of tile ``t`` the concealed tiles hold (``concealed[t]``; read off the suit's packed
         counts when they hold, without the 34 counts)."""
         if self._keyed == 1:

@@ -24,7 +24,7 @@ from .decompose import (
 from .hand import Hand
 from .native import i64
 from .rules import Rules
-from .tiles import EAST, GREEN_TILES, NORTH, ORPHANS, SOUTH, TERMINALS, WEST, wind_tile
+from .tiles import EAST, GREEN_TILES, NORTH, ORPHANS, SOUTH, TERMINALS, UNIT_SHIFT, WEST, wind_tile
 
 # One bit per tile property, so that a hand's facts are an AND and an OR over its tiles.
 _ORPHAN: Final = 1
@@ -218,10 +218,13 @@ class Reading:
     def copies(self, t: int) -> int:
         """How many of tile ``t`` the hand holds, melds included (`counts`' item, without the 34)."""
         hand = self.hand
-        n = hand.held(t)
-        for m in hand.melds:
-            for held in m.tiles:
-                n += held == t
+        n: i64 = hand.held(t)
+        suit: i64 = t // 9
+        shift: i64 = UNIT_SHIFT[t]
+        for m in hand.melds:  # a meld's tiles packed as its suit's counts (`Meld.packed`, made once)
+            packed: i64 = m.packed()
+            if packed & 3 == suit:
+                n += packed >> shift & 15
         return n
 
     @property
@@ -236,11 +239,16 @@ class Reading:
 
     def has_trip(self, t: int) -> bool:
         """Whether a triplet or quad of ``t`` is among the sets."""
-        return t >= 0 and bool(self.trip_bits >> t & 1)
+        return t >= 0 and _bit(self.trip_bits, t)
 
     def has_seq(self, t: int) -> bool:
         """Whether a sequence starting at ``t`` is among the sets."""
-        return t >= 0 and bool(self.seq_bits >> t & 1)
+        return t >= 0 and _bit(self.seq_bits, t)
+
+
+def _bit(bits: i64, t: i64) -> bool:
+    """Bit ``t`` of ``bits``, shifted as native ints (an int's shift is a call)."""
+    return (bits >> t & 1) != 0
 
 
 #: Nibbles of a number suit's packed counts (`suit_key` >> 2: the 9 at the lowest 4 bits, the 1 at the
@@ -330,7 +338,7 @@ def _counted_bits(counts: list[int]) -> tuple[i64, i64]:
     return every, some
 
 
-def _sequence_wait(first: int, win: int) -> str:
+def _sequence_wait(first: i64, win: i64) -> str:
     if win == first + 1:
         return "kanchan"
     if (win == first and first % 9 == 6) or (win == first + 2 and first % 9 == 0):
@@ -389,12 +397,15 @@ def _split_readings(
 ) -> None:
     """Append to ``out`` the readings of one split (``groups`` and ``pair``): one per group the winning
     tile may have completed."""
-    win = hand.win_tile
+    win: i64 = hand.win_tile
     if pair == win:
         out.append(Reading("standard", groups, melds, -1, pair, "tanki", hand, ctx, rules, _first(out)))
-    tried_seqs = 0  # bits of the sequences already tried (equal sequences make one reading)
+    # Bits of the sequences already tried (equal sequences make one reading). Native ints: an int's
+    # shift is a call.
+    tried_seqs: i64 = 0
     i: i64 = 0
-    for kind, t in groups:
+    for kind, first in groups:
+        t: i64 = first
         if kind == TRIP:
             if t == win:  # one triplet of a tile at most among concealed groups
                 ron: i64 = -1  # a triplet the winning tile completed counts as open by a ron
@@ -406,7 +417,7 @@ def _split_readings(
         elif t <= win <= t + 2 and not tried_seqs >> t & 1:
             wait = _sequence_wait(t, win)
             out.append(Reading("standard", groups, melds, -1, pair, wait, hand, ctx, rules, _first(out)))
-            tried_seqs |= 1 << t
+            tried_seqs |= _TILE_BIT[t]
         i += 1
 
 

@@ -206,8 +206,9 @@ _suit_texts: Final[list[str]] = []
 _suit_text_ids: Final = IntTable(10, 18)
 
 
-def suit_text(key: int, red: int) -> str:
-    """The notation of one suit packed by `suit_key` (counts 0-4), ``red`` (0-4) of its fives written 0."""
+def suit_text(key: i64, red: i64) -> str:
+    """The notation of one suit packed by `suit_key` (counts 0-4), ``red`` (0-4) of its fives written 0.
+    (Native ints: the look-up key is a shift and an OR of them, where an int's shift is a call.)"""
     found = _suit_text_ids.get(key << 3 | red)
     if found >= 0:
         return _suit_texts[found]

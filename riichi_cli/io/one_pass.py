@@ -75,34 +75,35 @@ def _slot(key: str) -> i64:
     the compiled module's own strings are: the very object, found by a few pointer compares (the
     common keys), where a dict look-up cost about a hundred instructions a key. Any other key object
     (a key read from JSON, a rare key): the dict."""
+    # (in the order of how often a mapping holds them: hand, win and the winds nearly always)
     if key is _K_HAND:
         return _HAND
     if key is _K_WIN:
         return _WIN
-    if key is _K_WIN_TILE:
-        return _WIN_TILE
-    if key is _K_FROM:
-        return _FROM
     if key is _K_SEAT:
         return _SEAT
     if key is _K_ROUND:
         return _ROUND
     if key is _K_DORA:
         return _DORA
-    if key is _K_URA:
-        return _URA
+    if key is _K_FROM:
+        return _FROM
     if key is _K_RIICHI:
         return _FLAG
+    if key is _K_URA:
+        return _URA
     if key is _K_HONBA:
         return _HONBA
     if key is _K_STICKS:
         return _STICKS
-    if key is _K_RULES:
-        return _RULES
     if key is _K_OPTIONS:
         return _OPTIONS
+    if key is _K_RULES:
+        return _RULES
     if key is _K_ID:
         return _ID
+    if key is _K_WIN_TILE:
+        return _WIN_TILE
     return _SLOTS.get(key, -1)
 
 

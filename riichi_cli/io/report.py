@@ -191,10 +191,11 @@ def result_dict(
     context's); a settlement with several winners gives each its own share.
     """
     ctx, pts, hand = res.context, res.points, res.hand
-    honba = ctx.honba if honba is None else honba
-    sticks = ctx.riichi_sticks if sticks is None else sticks
+    # (new names: the parameters are objects, so reassigning them would box the context's ints)
+    counters = ctx.honba if honba is None else honba
+    deposits = ctx.riichi_sticks if sticks is None else sticks
     ron = pts.ron is not None
-    points = points_dict(pts.total, ron, honba_collected(honba, ctx.tsumo, res.rules), 1000 * sticks)
+    points = points_dict(pts.total, ron, honba_collected(counters, ctx.tsumo, res.rules), 1000 * deposits)
     if not ron:
         points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
     out = _result_template(res, res.limit, res.yakuman, res.han, res.fu).copy()  # the situation; the rest:

@@ -175,6 +175,43 @@ def test_reading_json_closed_forms(hand, wait, groups):
     assert sum(g["win"] for g in obj["reading"]["groups"]) == 1
 
 
+def test_reading_groups_merged_from_the_packed_starts_as_inserted_one_by_one():
+    # A closed reading's groups are merged from its packed first tiles; every reading of the golden and
+    # conformance hands gives what inserting its groups one by one gives (and a descending split too).
+    import majiang
+    from test_golden import ALL
+
+    from riichi_cli.core.reading import readings
+    from riichi_cli.io import reading as out
+    from riichi_cli.io.mapping import build_request
+
+    mappings = [dict(p.values[0]) for p in ALL]
+    if majiang.HULE.is_file():
+        mappings += [majiang.to_mapping(item) for item in majiang.load()]
+    merged = 0
+    for mapping in mappings:
+        try:
+            req = build_request(mapping)
+        except Exception:  # refused: no readings
+            continue
+        for r in readings(req.hand, req.context, req.rules):
+            if r.form == "standard":
+                assert out._packed_groups(r, req.hand) == out._inserted_groups(r), mapping
+                merged += not r.melds
+    assert merged > 20
+    r = readings(*_request("123m456m789m111p22s"))[0]
+    r.groups, r.seq_starts = r.groups[::-1], (6 | 3 << 6) | 0 << 12  # out of tile order: inserted
+    assert out._merged_starts(r)[1] == -1
+    assert out._packed_groups(r, r.hand) == out._inserted_groups(r)
+
+
+def _request(hand: str):
+    from riichi_cli.io.mapping import build_request
+
+    req = build_request({"hand": hand})
+    return req.hand, req.context, req.rules
+
+
 def test_reading_is_null_for_a_refusal():
     obj = score_json("123m456p789s1122z3z")  # not a winning shape
     assert obj["ok"] is False and obj["reading"] is None and obj["points"] is None

@@ -58,7 +58,7 @@ def _expected_facts(r: Reading) -> int:
     facts |= F.DRAGON_PAIR if r.form == "standard" and r.pair in (31, 32, 33) else 0
     facts |= F.REPEATED_SEQ if len(set(r.seqs)) < len(r.seqs) else 0
     facts |= F.SEQS_EVERY_SUIT if {t // 9 for t in r.seqs} == {0, 1, 2} else 0
-    facts |= F.THREE_SEQS_ONE_SUIT if any(sum(t // 9 == s for t in r.seqs) >= 3 for s in range(3)) else 0
+    facts |= F.STRAIGHT_SEQS if any(all(s + d in r.seqs for d in (0, 3, 6)) for s in (0, 9, 18)) else 0
     facts |= F.OUTSIDE_SEQS if r.seqs and all(t % 9 in (0, 6) for t in r.seqs) else 0
     facts |= F.FOUR_SEQS if len(r.seqs) == 4 else 0
     facts |= F.RYANMEN if r.wait == "ryanmen" else 0

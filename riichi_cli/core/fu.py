@@ -131,18 +131,8 @@ def counted_fu(r: Reading, no_tsumo_fu: bool) -> tuple[list[FuLine], i64]:
     if ctx.tsumo and not no_tsumo_fu and (r.rules.rinshan_tsumo_fu or not ctx.rinshan):
         lines.append(_TSUMO)
         total += 2
-    i = 0  # the concealed groups' triplets (open when a ron completed one), then the melds'
-    for kind, tile in r.groups:
-        if kind == TRIP:
-            line = set_line(tile, i == r.ron_index, False)
-            lines.append(line)
-            total += line.fu
-        i += 1
-    for kind, tile, is_open, is_kan in r.melds:
-        if kind == TRIP:
-            line = set_line(tile, is_open, is_kan)
-            lines.append(line)
-            total += line.fu
+    if r.n_trips:  # the sets walked for their triplets only when there are some
+        total += _add_set_lines(r, lines)
     wait = r.wait  # compared (the most common first: an identity each), cheaper than a look-up
     if wait != "ryanmen" and wait != "shanpon":
         edge: FuLine | None = None
@@ -165,6 +155,25 @@ def counted_fu(r: Reading, no_tsumo_fu: bool) -> tuple[list[FuLine], i64]:
         lines.append(_OPEN_NO_FU)
         total += 10
     return lines, -(-total // 10) * 10
+
+
+def _add_set_lines(r: Reading, lines: list[FuLine]) -> i64:
+    """Append the line of each triplet or quad to ``lines``: the concealed groups' (open when a ron
+    completed one), then the melds'; their fu."""
+    total: i64 = 0
+    i = 0
+    for kind, tile in r.groups:
+        if kind == TRIP:
+            line = set_line(tile, i == r.ron_index, False)
+            lines.append(line)
+            total += line.fu
+        i += 1
+    for kind, tile, is_open, is_kan in r.melds:
+        if kind == TRIP:
+            line = set_line(tile, is_open, is_kan)
+            lines.append(line)
+            total += line.fu
+    return total
 
 
 def total_fu(lines: list[FuLine]) -> int:

@@ -40,6 +40,7 @@ class Meld(Record):
         self.tiles: Final = tiles
         self.reds: Final = reds
         self._notation: str | None = None  # `notation()`, once asked for (by the hand and its reading)
+        self._spaced: str | None = None  # `spaced()`, once asked for
         self._packed: i64 = -1  # `packed()`, once asked for
         self._sets: object = None  # `sets()`, once asked for
         # Called (not a concealed kan). A field, not a property: compiled, a read of it is a load, where
@@ -88,6 +89,13 @@ class Meld(Record):
         if self._notation is None:
             self._notation = self._written()
         return self._notation
+
+    def spaced(self) -> str:
+        """`notation` after a space, as a hand's notation lists it (made once: compiled, each part of
+        an f-string costs about a hundred instructions, the space one too)."""
+        if self._spaced is None:
+            self._spaced = f" {self.notation()}"
+        return self._spaced
 
     def _written(self) -> str:
         tiles = self.tiles
@@ -261,10 +269,10 @@ class Hand(Record):
         if n == 0:
             return f"{m_text}{p_text}{s_text}{z_text}{self.win_name}"
         if n == 1:  # one or two melds in the same f-string: one string built, not one per meld
-            return f"{m_text}{p_text}{s_text}{z_text}{self.win_name} {melds[0].notation()}"
-        text = f"{m_text}{p_text}{s_text}{z_text}{self.win_name} {melds[0].notation()} {melds[1].notation()}"
+            return f"{m_text}{p_text}{s_text}{z_text}{self.win_name}{melds[0].spaced()}"
+        text = f"{m_text}{p_text}{s_text}{z_text}{self.win_name}{melds[0].spaced()}{melds[1].spaced()}"
         for i in range(2, n):
-            text = f"{text} {melds[i].notation()}"
+            text = f"{text}{melds[i].spaced()}"
         return text
 
 

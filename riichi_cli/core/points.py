@@ -181,7 +181,7 @@ _FOUR_SEATS: Final = {"E": 0, "S": 0, "W": 0, "N": 0}
 _payment_templates: Final = Templates(4096)
 
 
-def _payment_key(winner: int, discarder: int, paid: int, dealer_paid: int, sticks: int) -> int:
+def _payment_key(winner: i64, discarder: i64, paid: int, dealer_paid: int, sticks: int) -> i64:
     """What decides four players' payments, packed in an int below 2**30 (the table's key list then
     holds a one-digit int, unboxed inline), or -1 when it does not fit (no template: worked out).
 
@@ -192,9 +192,10 @@ def _payment_key(winner: int, discarder: int, paid: int, dealer_paid: int, stick
         return -1
     p: i64 = paid
     dp: i64 = 0 if dealer_paid == -1 else dealer_paid + 100  # 0: as the others
+    s: i64 = sticks  # (native from here: a tagged int's shift is a call)
     if p % 100 or dp % 100:
         return -1
-    return ((((winner << 3) | discarder) << 10 | p // 100) << 10 | dp // 100) << 5 | sticks
+    return ((((winner << 3) | discarder) << 10 | p // 100) << 10 | dp // 100) << 5 | s
 
 
 #: `seat_number` by a letter's code point ``c``: E, S, W and N differ in their low three bits (5, 3, 7,
@@ -227,7 +228,7 @@ def payments(
     if rules.players != 4:
         return _payments(points, winner, discarder, honba, sticks, rules)
     w, d = seat_number(winner), seat_number(discarder)
-    key = -1
+    key: i64 = -1
     if 0 <= w < 4 and d >= 0 and d != w:
         if d < 4:
             key = _payment_key(w, d, (points.ron or 0) + honba * rules.honba_points, -1, sticks)

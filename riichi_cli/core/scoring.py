@@ -21,7 +21,7 @@ from .points import payments as seat_payments
 from .reading import Reading, readings
 from .record import Record
 from .rules import Rules
-from .tiles import FIVES, NORTH, dora_of_players, name
+from .tiles import EAST, FIVES, NORTH, dora_of_players, name
 from .yaku import NAMES, add_yaku_items
 from .yaku_defs import YakuItem
 from .yaku_facts import renhou_as
@@ -166,7 +166,8 @@ def _finish(
     base: int,
 ) -> Result:
     ctx = r.ctx
-    points = table_points(base, ctx.dealer, ctx.tsumo, r.rules)
+    dealer = r.seat_tile == EAST  # `ctx.dealer`, as the reading's seat tile (no string compared)
+    points = table_points(base, dealer, ctx.tsumo, r.rules)
     return Result(r.hand, ctx, r.rules, yaku, han, fu, yakuman, limit, lines, r.wait, points, None, r)
 
 

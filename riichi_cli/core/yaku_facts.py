@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from .native import i64
-from .reading import START_BITS, START_MASK, Reading
+from .reading import Reading
 from .tiles import is_orphan
 
 #: The honors' bit in `Reading.suit_bits` (m, p, s, z: 1, 2, 4, 8).
@@ -68,8 +68,8 @@ DRAGON_PAIR: Final = 32768
 REPEATED_SEQ: Final = 65536
 #: A sequence in each of the three number suits.
 SEQS_EVERY_SUIT: Final = 131072
-#: Three sequences or more in one suit.
-THREE_SEQS_ONE_SUIT: Final = 262144
+#: Sequences from the 1, the 4 and the 7 of one suit (a straight's).
+STRAIGHT_SEQS: Final = 262144
 #: A sequence, and every sequence starts at a 1 or a 7 (holds a terminal).
 OUTSIDE_SEQS: Final = 524288
 #: Four sequences.
@@ -115,7 +115,7 @@ def reading_facts(r: Reading) -> i64:
         if r.pair >= 31:
             facts |= DRAGON_PAIR
     if r.n_seqs:
-        facts |= _sequence_facts(r.seq_starts, r.n_seqs)
+        facts |= _sequence_facts(r.seq_bits, r.n_seqs)
     if r.wait == "ryanmen":
         facts |= RYANMEN
     if r.n_trips >= 3:
@@ -123,39 +123,37 @@ def reading_facts(r: Reading) -> i64:
     return facts
 
 
-def _sequence_facts(starts: i64, n: i64) -> int:
-    """The facts above about a reading's sequences (``n``, one at least, their first tiles packed in
-    ``starts``: `Reading.seq_starts`): how many, repeated, in which suits, whether each holds a
-    terminal."""
+#: The sequences' first tiles that hold a terminal (1 or 7 of a suit), one bit per tile.
+_OUTSIDE_STARTS: Final = 0x1048241
+#: The 1s of the three suits, one bit per tile (a straight starts at one, 3 and 6 tiles above it).
+_SUIT_ONES: Final = 0x40201
+assert _OUTSIDE_STARTS == sum(1 << t for t in (0, 6, 9, 15, 18, 24)) and _SUIT_ONES == 1 | 1 << 9 | 1 << 18
+
+
+def _sequence_facts(bits: i64, n: i64) -> int:
+    """The facts above about a reading's sequences (``n``, one at least, with one bit per tile that
+    starts one in ``bits``: `Reading.seq_bits`): how many, repeated, in which suits, a straight,
+    whether each holds a terminal. Masks over the bits, no walk over the sequences."""
     facts: i64 = 0
     if n >= 2:
         facts = (
             TWO_SEQS if n == 2 else (TWO_SEQS | THREE_SEQS if n == 3 else TWO_SEQS | THREE_SEQS | FOUR_SEQS)
         )
-    man: i64 = 0  # sequences in each number suit
-    pin: i64 = 0
-    sou: i64 = 0
-    one: i64 = 1  # a native 1: its shifts are 64 bits wide
-    seen: i64 = 0  # one bit per tile that starts a sequence already met
-    outside = True
-    i: i64
-    for i in range(n):
-        t: i64 = starts >> (START_BITS * i) & START_MASK
-        if t < 9:
-            man += 1
-        elif t < 18:
-            pin += 1
-        else:
-            sou += 1
-        if t % 9 != 0 and t % 9 != 6:
-            outside = False
-        if seen >> t & 1:
-            facts |= REPEATED_SEQ
-        seen |= one << t
-    if man and pin and sou:
+    if _bit_count(bits) < n:  # two sequences share a first tile
+        facts |= REPEATED_SEQ
+    if bits & 511 and bits >> 9 & 511 and bits >> 18 & 511:
         facts |= SEQS_EVERY_SUIT
-    if man >= 3 or pin >= 3 or sou >= 3:
-        facts |= THREE_SEQS_ONE_SUIT
-    if outside:
+    if bits & bits >> 3 & bits >> 6 & _SUIT_ONES:
+        facts |= STRAIGHT_SEQS
+    if not bits & ~_OUTSIDE_STARTS:
         facts |= OUTSIDE_SEQS
     return facts
+
+
+def _bit_count(x: i64) -> i64:
+    """How many bits of ``x`` (below 2**32) are set, by adding neighbouring fields (native: mypyc has
+    no primitive for `int.bit_count`)."""
+    x = x - (x >> 1 & 0x55555555)
+    x = (x & 0x33333333) + (x >> 2 & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return (x * 0x01010101) >> 24 & 255

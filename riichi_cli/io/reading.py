@@ -12,7 +12,7 @@ from typing import Final
 from ..core.decompose import SEQ, TRIP
 from ..core.hand import Hand, Meld
 from ..core.native import i64
-from ..core.reading import Reading, _sequence_wait
+from ..core.reading import START_BITS, START_MASK, Reading, _sequence_wait
 from ..core.scoring import Result
 from ..core.tiles import FIVES, SUITS, format_counts, spell_digits
 
@@ -73,6 +73,61 @@ _FIELD: Final = 127
 def _packed_groups(r: Reading, hand: Hand) -> tuple[i64, i64]:
     """The concealed groups and the pair of a standard reading in tile order (and kind order within a
     tile), packed (`_FIELD`), and how many there are."""
+    if not r.melds:  # the reading's packed first tiles are its groups' (no group tuple to read)
+        packed, n = _merged_starts(r)
+        if n >= 0:
+            return packed, n
+    return _inserted_groups(r)
+
+
+def _merged_starts(r: Reading) -> tuple[i64, i64]:
+    """`_packed_groups` of a reading without melds, its triplets' and sequences' first tiles
+    (`Reading.trip_starts`, ``seq_starts``: each in the groups' order, which is tile order but for a
+    few splits) merged with the pair; -1 groups when the merge is out of order (then inserted)."""
+    trips: i64 = r.trip_starts
+    seqs: i64 = r.seq_starts
+    n_trips: i64 = r.n_trips
+    n_seqs: i64 = r.n_seqs
+    pair_left = True
+    packed: i64 = 0
+    unit: i64 = 1  # 128 ** (groups placed)
+    last: i64 = 0
+    n: i64 = n_trips + n_seqs + 1
+    _k: i64
+    for _k in range(n):
+        best: i64 = _FIELD + 1  # the smallest of the three heads, from: 1 the pair, 2 trips, 3 seqs
+        which: i64 = 0
+        if pair_left:
+            best = r.pair * _KINDS + PAIR + 1
+            which = 1
+        if n_trips:
+            trip: i64 = (trips & START_MASK) * _KINDS + TRIP + 1
+            if trip < best:
+                best = trip
+                which = 2
+        if n_seqs:
+            seq: i64 = (seqs & START_MASK) * _KINDS + SEQ + 1
+            if seq < best:
+                best = seq
+                which = 3
+        if which == 1:
+            pair_left = False
+        elif which == 2:
+            trips = trips >> START_BITS
+            n_trips -= 1
+        else:
+            seqs = seqs >> START_BITS
+            n_seqs -= 1
+        if best < last:
+            return 0, -1
+        last = best
+        packed += best * unit
+        unit = unit * 128
+    return packed, n
+
+
+def _inserted_groups(r: Reading) -> tuple[i64, i64]:
+    """`_packed_groups`, each group read from the reading's groups and inserted in place."""
     packed: i64 = r.pair * _KINDS + PAIR + 1
     n: i64 = 1
     for kind, t in r.groups:

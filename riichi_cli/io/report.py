@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
-from ..core.context import Context
 from ..core.errors import InvalidContext, RiichiError
 from ..core.native import i64
 from ..core.points import honba_share, seat_number, shared_points
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request
 from ..core.templates import Templates
+from ..core.tiles import EAST
 from .mapping import build_request
 from .reading import reading_dict
 from .rules_input import rules_of
@@ -137,11 +137,11 @@ def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, A
     return found.copy()
 
 
-def _result_key(ctx: Context, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
+def _result_key(res: Result, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
     """The situation and the win's numbers packed in an int (32 bits), or -1 when they do not fit."""
-    d = seat_number(ctx.discarder)  # 0-3, 4 on a tsumo
-    s = seat_number(ctx.seat_wind)
-    r = seat_number(ctx.round_wind)
+    d = seat_number(res.context.discarder)  # 0-3, 4 on a tsumo
+    s: i64 = res.reading.seat_tile - EAST  # the winds as the reading has them, tiles (one per letter)
+    r: i64 = res.reading.round_tile - EAST
     lim: i64 = 0
     if limit is not None:
         lim = _LIMIT_INDEX.get(limit, -1)
@@ -156,10 +156,11 @@ def _result_key(ctx: Context, limit: str | None, yakuman: int, han: int | None, 
     return (((((d * 4 + s) * 4 + r) * 7 + lim) * 3 + yakuman) * 64 + h) * 256 + f
 
 
-def _result_template(ctx: Context, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> dict:
+def _result_template(res: Result, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> dict:
     """`_RESULT` with the context's win kind, discarder and winds, and the win's ``limit``,
     ``yakuman``, ``han`` and ``fu`` (shared when kept: copy it)."""
-    key = _result_key(ctx, limit, yakuman, han, fu)
+    ctx = res.context
+    key = _result_key(res, limit, yakuman, han, fu)
     found = _results.get(key) if key >= 0 else None
     if found is None:
         found = _RESULT.copy()
@@ -190,13 +191,14 @@ def result_dict(
     context's); a settlement with several winners gives each its own share.
     """
     ctx, pts, hand = res.context, res.points, res.hand
-    honba = ctx.honba if honba is None else honba
-    sticks = ctx.riichi_sticks if sticks is None else sticks
+    # (new names: the parameters are objects, so reassigning them would box the context's ints)
+    counters = ctx.honba if honba is None else honba
+    deposits = ctx.riichi_sticks if sticks is None else sticks
     ron = pts.ron is not None
-    points = points_dict(pts.total, ron, honba_collected(honba, ctx.tsumo, res.rules), 1000 * sticks)
+    points = points_dict(pts.total, ron, honba_collected(counters, ctx.tsumo, res.rules), 1000 * deposits)
     if not ron:
         points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
-    out = _result_template(ctx, res.limit, res.yakuman, res.han, res.fu).copy()  # the situation; the rest:
+    out = _result_template(res, res.limit, res.yakuman, res.han, res.fu).copy()  # the situation; the rest:
     if id is not None:  # the template's id is null already
         out["id"] = id
     out["hand"] = hand.text

@@ -211,6 +211,7 @@ def test_a_profile_needs_gcc_on_linux_a_wheel_build_and_the_workload(monkeypatch
             return [source + ".o" for source in sources]
 
     linux = sys.platform.startswith("linux")
+    monkeypatch.delenv("RIICHI_NO_PGO", raising=False)
     assert ready(Gcc(), inplace=False) == linux
     assert not ready(Gcc(), inplace=True)
     monkeypatch.setenv("RIICHI_NO_PGO", "1")

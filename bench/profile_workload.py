@@ -49,8 +49,8 @@ def standard_groups(rng: random.Random, counts: list[int]) -> list[list[int]] | 
     return groups if max(counts) <= 4 else None
 
 
-def meld_text(rng: random.Random, group: list[int]) -> str | None:
-    """An open (or concealed kan) meld of ``group``, or None to keep it concealed."""
+def meld_text(rng: random.Random, group: list[int]) -> str:
+    """``group`` as a meld: a chi, or a pon or one of the three kans of its tile."""
     if group[0] != group[-1]:
         return "chi:" + tile_text(group)
     kind = rng.choice(("pon", "pon", "kan", "ankan", "kakan"))

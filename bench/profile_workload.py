@@ -57,8 +57,8 @@ def meld_text(rng: random.Random, group: list[int]) -> str:
     return f"{kind}:" + tile_text(group if kind == "pon" else group + group[:1])
 
 
-def win_mapping(rng: random.Random) -> dict | None:
-    """One made-up win (or a hand the scorer refuses)."""
+def win_mapping(rng: random.Random) -> tuple[dict, list[int]] | None:
+    """One made-up win (or a hand the scorer refuses) and its concealed tiles."""
     shape = rng.random()
     counts = [0] * 34
     if shape < 0.06:
@@ -106,21 +106,7 @@ def win_mapping(rng: random.Random) -> dict | None:
         mapping["riichi_sticks"] = rng.randrange(3)
     if rng.random() < 0.1:
         mapping["id"] = f"hand-{rng.randrange(1000)}"
-    return mapping
-
-
-def counts_of(text: str) -> list[int]:
-    """The 34 counts of a concealed notation text of plain digits (red fives as fives)."""
-    counts = [0] * 34
-    digits: list[int] = []
-    for ch in text:
-        if ch.isdigit():
-            digits.append(int(ch) or 5)
-        elif ch in SUITS:
-            for d in digits:
-                counts[SUITS.index(ch) * 9 + d - 1] += 1
-            digits = []
-    return counts
+    return mapping, concealed
 
 
 def main(hands: int = 20000) -> None:
@@ -130,15 +116,15 @@ def main(hands: int = 20000) -> None:
     rng = random.Random(22)
     scored = refused = 0
     for _ in range(hands):
-        mapping = win_mapping(rng)
-        if mapping is None:
+        made = win_mapping(rng)
+        if made is None:
             continue
+        mapping, concealed = made
         result = score(mapping)
         scored += result["ok"]
         refused += not result["ok"]
-        concealed = mapping["hand"].split()[0]
-        if not mapping["hand"].count(":"):
-            counts = counts_of(concealed)
+        if ":" not in mapping["hand"]:  # no melds: the concealed tiles are the whole hand
+            counts = [concealed.count(t) for t in range(34)]
             counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
             shanten(counts)
     print(f"profile workload: {scored} wins scored, {refused} refused")

@@ -109,7 +109,9 @@ def takes(compiler, flags: tuple[str, ...], link: bool = False) -> bool:
         try:
             objects = compiler.compile([source], output_dir=tmp, extra_postargs=list(flags))
             if link:
-                compiler.link_shared_object(objects, os.path.join(tmp, "probe.so"), extra_postargs=list(flags))
+                compiler.link_shared_object(
+                    objects, os.path.join(tmp, "probe.so"), extra_postargs=list(flags)
+                )
         except Exception:
             return False
     return True

@@ -146,10 +146,11 @@ def test_linkage_flags_only_where_the_compiler_takes_them(monkeypatch: pytest.Mo
 
 
 def build_passes(
-    monkeypatch: pytest.MonkeyPatch, ready: bool, workload_fails: bool
+    monkeypatch: pytest.MonkeyPatch, ready: bool, workload_fails: bool, lto: bool = False
 ) -> tuple[list, list, bool]:
     """OptionalBuildExt.build_extensions on one stub extension: the compile and link flags of each pass,
-    the build folders the workload ran against, and whether the last pass was forced."""
+    the build folders the workload ran against, and whether the last pass was forced. ``lto``: whether
+    the trial link with link-time optimisation succeeds."""
     from setuptools import Extension
 
     _, _, space = run_setup_py(monkeypatch, "egg_info")
@@ -168,6 +169,9 @@ def build_passes(
     monkeypatch.setitem(names, "linkage_flags", lambda compiler: ["-fvisibility=hidden"])
     monkeypatch.setitem(names, "profile_ready", lambda compiler, inplace: ready)
     monkeypatch.setitem(names, "run_workload", workload)
+    monkeypatch.setitem(
+        names, "takes", lambda compiler, flags, link=False: lto and link and flags == ("-flto=auto",)
+    )
     monkeypatch.setitem(names, "say", lambda message: None)
     command = cls.__new__(cls)
     command.extensions = [Extension("x", ["x.c"], extra_compile_args=["-O2"], extra_link_args=["-lm"])]
@@ -187,6 +191,33 @@ def test_a_profile_guided_build_compiles_with_counters_runs_the_workload_and_com
         (["-O2", "-fvisibility=hidden", *use], ["-lm"]),
     ]
     assert ran == ["build/lib"] and forced
+
+
+def test_the_profiled_pass_optimises_at_link_time_where_a_trial_link_takes_it(monkeypatch):
+    passes, _, _ = build_passes(monkeypatch, ready=True, workload_fails=False, lto=True)
+    use = ["-fprofile-use", "-fprofile-partial-training", "-Wno-missing-profile"]
+    assert passes[0] == (["-O2", "-fvisibility=hidden", "-fprofile-generate"], ["-lm", "-fprofile-generate"])
+    assert passes[1] == (["-O2", "-fvisibility=hidden", *use, "-flto=auto"], ["-lm", "-flto=auto"])
+
+
+def test_the_trial_link_links_with_the_flags_and_fails_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, _, space = run_setup_py(monkeypatch, "egg_info")
+    takes, links = space["takes"], []
+
+    class Gcc:
+        def compile(self, sources, output_dir=None, extra_postargs=None):
+            return [source + ".o" for source in sources]
+
+        def link_shared_object(self, objects, output, extra_postargs=None):
+            links.append((len(objects), os.path.basename(output), extra_postargs))
+
+    class NoPlugin(Gcc):
+        def link_shared_object(self, objects, output, extra_postargs=None):
+            raise RuntimeError("lto-wrapper: fatal error")
+
+    assert takes(Gcc(), ("-flto=auto",), link=True) and links == [(1, "probe.so", ["-flto=auto"])]
+    assert takes(Gcc(), ("-flto=auto",)) and len(links) == 1  # compile only: no link
+    assert not takes(NoPlugin(), ("-flto=auto",), link=True)
 
 
 def test_a_failed_workload_compiles_again_without_a_profile(monkeypatch, capsys):

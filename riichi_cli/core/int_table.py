@@ -3,9 +3,11 @@
 A dict keyed by ints beyond CPython's small-int cache makes an int object for every look-up (an
 allocation and a free) and compares keys through the generic protocol; in the compiled core that was
 most of the cost of a cached look-up (a suit's text, a shanten part's vector: bench/README.md, issue
-22). This table keeps keys and values in two lists of ints, open addressing with linear probing, so
-a compiled look-up is a multiply, a shift and list reads of native ints. Interpreted, a dict would be
-quicker; the numbers are the same either way.
+22). This table keeps one list of slots, open addressing with linear probing, each slot an object
+holding its key and value as native ints: a compiled look-up is a multiply, a shift, a list read and
+two fields of one object (two lists of boxed ints read four scattered cache lines a look-up, and most
+keys took two digits to unbox: issue 22). Interpreted, a dict would be quicker; the numbers are the
+same either way.
 """
 
 from __future__ import annotations
@@ -20,6 +22,20 @@ _EMPTY: Final = -1
 _SPREAD: Final = 2654435761
 
 
+class _Slot:
+    """One key (-1: an empty slot) and its value."""
+
+    __slots__ = ("key", "value")
+
+    def __init__(self, key: i64, value: i64) -> None:
+        self.key: i64 = key
+        self.value: i64 = value
+
+
+#: Every empty slot: one object, shared.
+_NO_SLOT: Final = _Slot(_EMPTY, 0)
+
+
 class IntTable:
     """Keys (ints from 0 to 2**47: callers check) to values (ints 0 or more); `get` gives -1 for a
     missing key.
@@ -27,35 +43,34 @@ class IntTable:
     Doubles up to ``max_bits`` bits of slots, then starts empty again when half full: a memo, bounded.
     """
 
-    __slots__ = ("keys", "values", "mask", "used", "max_size")
+    __slots__ = ("slots", "mask", "used", "max_size")
 
     def __init__(self, bits: int, max_bits: int) -> None:
-        self.keys: list[int] = [_EMPTY] * (1 << bits)
-        self.values: list[int] = [0] * (1 << bits)
+        self.slots: list[_Slot] = [_NO_SLOT] * (1 << bits)
         self.mask: i64 = (1 << bits) - 1
         self.used: i64 = 0
         self.max_size: i64 = 1 << max_bits
 
     def get(self, key: i64) -> i64:
         """The value of ``key``, or -1."""
-        keys = self.keys  # the probe of `_find`, inline: every cached look-up runs it
+        slots = self.slots  # the probe of `_find`, inline: every cached look-up runs it
         mask = self.mask
         i: i64 = _slot(key, mask)
-        found: i64 = keys[i]
-        while found != key:
-            if found == _EMPTY:
+        slot = slots[i]
+        while slot.key != key:
+            if slot.key == _EMPTY:
                 return -1
             i = (i + 1) & mask
-            found = keys[i]
-        return self.values[i]
+            slot = slots[i]
+        return slot.value
 
     def _find(self, key: i64) -> i64:
         """The slot of ``key``, or the empty slot where it would go."""
-        keys = self.keys
+        slots = self.slots
         mask = self.mask
         i: i64 = _slot(key, mask)
         while True:
-            found: i64 = keys[i]
+            found: i64 = slots[i].key
             if found == key or found == _EMPTY:
                 return i
             i = (i + 1) & mask
@@ -76,24 +91,25 @@ class IntTable:
 
     def _insert(self, key: i64, value: i64) -> None:
         i = self._find(key)
-        if self.keys[i] == _EMPTY:
-            self.keys[i] = key
+        slot = self.slots[i]
+        if slot.key == _EMPTY:
+            self.slots[i] = _Slot(key, value)
             self.used += 1
-        self.values[i] = value
+        else:
+            slot.value = value
 
     def _reset(self, size: i64) -> None:
-        self.keys = [_EMPTY] * size
-        self.values = [0] * size
+        self.slots = [_NO_SLOT] * size
         self.mask = size - 1
         self.used = 0
 
     def _grow(self, size: i64) -> None:
-        keys, values = self.keys, self.values
+        slots = self.slots
         self._reset(size)
-        for i in range(len(keys)):
-            key: i64 = keys[i]
-            if key != _EMPTY:
-                self._insert(key, values[i])
+        for slot in slots:
+            if slot.key != _EMPTY:
+                self.slots[self._find(slot.key)] = slot
+                self.used += 1
 
 
 def _slot(key: i64, mask: i64) -> i64:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .int_table import IntTable
 from .native import i64
 from .record import Record
 from .rules import Rules
@@ -106,8 +105,7 @@ class Points(Record):
 
 #: `hand_points` by its arguments packed in an int, made when first needed: a `Points` never changes,
 #: so one per value serves every reading (a few dozen values recur), none to make and free per hand.
-_points_ids: Final = IntTable(8, 16)
-_points_made: Final[list[Points]] = []
+_points_made: Final[Templates[Points]] = Templates(4096)
 _POINTS_BASE_LIMIT: Final = 1 << 40
 
 
@@ -117,19 +115,16 @@ def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     >>> hand_points(960, dealer=False, tsumo=True)
     Points(ron=None, tsumo_dealer=2000, tsumo_other=1000, payers=3)
     """
-    key: i64 = -1  # the arguments packed in an int, when they fit (`_points_ids`)
+    key: i64 = -1  # the arguments packed in an int, when they fit (`_points_made`)
     if 0 <= base < _POINTS_BASE_LIMIT:
         b: i64 = base
         key = b * 4 + dealer * 2 + tsumo
-    i: i64 = -1  # (not a conditional expression: an i64 and a literal join as an int, boxed)
-    if key >= 0:
-        i = _points_ids.get(key)
-    if i >= 0:
-        return _points_made[i]
+    found = _points_made.get(key) if key >= 0 else None
+    if found is not None:
+        return found
     points = _hand_points(base, dealer, tsumo)
-    if key >= 0 and len(_points_made) < 4096:
-        _points_ids.put(key, len(_points_made))
-        _points_made.append(points)
+    if key >= 0:
+        _points_made.put(key, points)
     return points
 
 
@@ -178,7 +173,7 @@ _FOUR_SEATS: Final = {"E": 0, "S": 0, "W": 0, "N": 0}
 
 
 #: `payments` of four players by `_payment_key`.
-_payment_templates: Final = Templates(4096)
+_payment_templates: Final[Templates[dict[str, int]]] = Templates(4096)
 
 
 def _payment_key(winner: i64, discarder: i64, paid: int, dealer_paid: int, sticks: int) -> i64:

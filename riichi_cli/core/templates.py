@@ -1,37 +1,94 @@
-"""`Templates`: small dicts made once per int key, for callers to copy.
+"""`Templates`: small dicts made once per int key, for callers to copy (or any value made once per key).
 
 A result's small dicts (its points, its payments) take a few values out of a few hundred that recur
 hand after hand. A copy of a dict with its keys and values in place costs less than a copy filled in
 key by key (each key set is a look-up), so each distinct content is made once, found by its values
-packed in an int (an `IntTable`: no int object per look-up), and copied: every caller still gets a
-fresh dict of its own.
+packed in an int, and copied: every caller still gets a fresh dict of its own.
+
+The table is one list of entries, each holding its key as a native int beside its dict: a look-up
+reads a slot and the entry it points to (two cache lines; the first level cache rarely holds them, a
+few hundred templates spread over the heap), not a key list, a key object, a value list, a value
+object and a list of dicts.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Generic, TypeVar
 
-from .int_table import IntTable
 from .native import i64
 
+T = TypeVar("T")
 
-class Templates:
-    """Dicts by int key (0 to 2**47), at most ``limit`` of them (then the rest are not kept)."""
+#: Spreads the key's bits over the slot index (Knuth's multiplicative hashing, 2**32 / golden ratio).
+_SPREAD: Final = 2654435761
 
-    __slots__ = ("ids", "dicts", "limit")
+
+class _Entry(Generic[T]):
+    """A key and its template."""
+
+    __slots__ = ("key", "template")
+
+    def __init__(self, key: i64, template: T) -> None:
+        self.key: Final = key
+        self.template: Final = template
+
+
+class Templates(Generic[T]):
+    """Values (dicts to copy) by int key (0 to 2**47), at most ``limit`` of them (then the rest are not kept).
+
+    Open addressing with linear probing, at most half full (the slots double as entries come)."""
+
+    __slots__ = ("slots", "mask", "count", "limit")
 
     def __init__(self, limit: int) -> None:
-        self.ids: Final = IntTable(8, 20)  # never reset: `limit` stays far below its half-full size
-        self.dicts: Final[list[dict]] = []
-        self.limit: Final = limit
+        self.slots: list[_Entry[T] | None] = [None] * 64
+        self.mask: i64 = 63
+        self.count: i64 = 0
+        self.limit: Final[i64] = limit
 
-    def get(self, key: i64) -> dict | None:
+    def get(self, key: i64) -> T | None:
         """The template of ``key`` (shared: copy it), or None."""
-        i = self.ids.get(key)
-        return self.dicts[i] if i >= 0 else None
+        slots = self.slots
+        mask = self.mask
+        i: i64 = _slot(key, mask)
+        entry = slots[i]
+        while entry is not None:
+            if entry.key == key:
+                return entry.template
+            i = (i + 1) & mask
+            entry = slots[i]
+        return None
 
-    def put(self, key: i64, template: dict) -> None:
-        """Keep ``template`` (not to be changed afterwards) for ``key``, unless ``limit`` are kept."""
-        if len(self.dicts) < self.limit:
-            self.ids.put(key, len(self.dicts))
-            self.dicts.append(template)
+    def put(self, key: i64, template: T) -> None:
+        """Keep ``template`` (not to be changed afterwards) for ``key``, unless ``limit`` are kept
+        (or ``key`` is: the first stays)."""
+        if self.count >= self.limit or self.get(key) is not None:
+            return
+        if 2 * (self.count + 1) > self.mask + 1:
+            self._grow()
+        self._insert(_Entry(key, template))
+        self.count += 1
+
+    def _insert(self, entry: _Entry[T]) -> None:
+        slots = self.slots
+        mask = self.mask
+        i: i64 = _slot(entry.key, mask)
+        while slots[i] is not None:
+            i = (i + 1) & mask
+        slots[i] = entry
+
+    def _grow(self) -> None:
+        old = self.slots
+        self.slots = [None] * (2 * len(old))
+        self.mask = 2 * self.mask + 1
+        for entry in old:
+            if entry is not None:
+                self._insert(entry)
+
+
+def _slot(key: i64, mask: i64) -> i64:
+    """The first slot of ``key``: the high bits of a 32-bit product, which depend on every key bit.
+
+    The key is folded to 31 bits first, so the product stays below 2**63 (no overflow compiled)."""
+    folded: i64 = (key ^ (key >> 31)) & 0x7FFFFFFF
+    return ((folded * _SPREAD) >> 16) & mask

@@ -98,11 +98,11 @@ _POINTS: Final[dict[str, Any]] = dict.fromkeys(("total", "ron", "tsumo", "honba"
 #: (about 540 in the 4,000 results of the conformance hands with two rule sets).
 _LIMITS: Final = ("mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
 _LIMIT_INDEX: Final = {limit: i + 1 for i, limit in enumerate(_LIMITS)}  # 0: no limit
-_results: Final = Templates(4096)
+_results: Final[Templates[dict]] = Templates(4096)
 
 
 #: `points_dict` templates by `_points_key`.
-_points_templates: Final = Templates(4096)
+_points_templates: Final[Templates[dict]] = Templates(4096)
 
 
 def _points_key(total: int, ron: bool, honba: int, deposits: int) -> int:

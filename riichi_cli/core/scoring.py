@@ -282,12 +282,22 @@ def score_request(req: Request, as_named: bool = False) -> Result:
     if not short:
         bonus = "dora and kita do not" if ctx.kita else "dora do not"
         raise NoYaku(f"{hand.notation()} has no yaku ({bonus} count)", detail="no_yaku")
-    most = max(short, key=lambda res: res.han)
+    most = _most_han(short)
     raise BelowMinimum(
         f"{most.han} han ({', '.join(most.yaku)}); these rules need {most.needed} "
         f"({most.why}, dora excluded)",
         detail="below_minimum",
     )
+
+
+def _most_han(short: list[Shortfall]) -> Shortfall:
+    """The shortfall of the most han, the first of equals (`max` by han: a key function here would
+    make `score_request` allocate an environment for it on every call)."""
+    most = short[0]
+    for res in short:
+        if res.han > most.han:
+            most = res
+    return most
 
 
 def tenhou_best(req: Request) -> Result:

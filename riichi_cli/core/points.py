@@ -176,21 +176,44 @@ _FOUR_SEATS: Final = {"E": 0, "S": 0, "W": 0, "N": 0}
 _payment_templates: Final[Templates[dict[str, int]]] = Templates(4096)
 
 
-def _payment_key(winner: i64, discarder: i64, paid: int, dealer_paid: int, sticks: int) -> i64:
+def _payment_key(points: Points, winner: i64, discarder: i64, honba: int, sticks: int, rules: Rules) -> i64:
     """What decides four players' payments, packed in an int below 2**30 (the table's key list then
     holds a one-digit int, unboxed inline), or -1 when it does not fit (no template: worked out).
 
-    ``winner``: 0-3, ``discarder``: 0-3 on a ron, 4 on a tsumo; ``paid``: what the discarder pays, or
-    each non-dealer on a tsumo; ``dealer_paid``: what the dealer pays on a tsumo (-1: as the others).
+    ``winner``: 0-3, ``discarder``: 0-3 on a ron, 4 on a tsumo (`seat_number`). The numbers are
+    checked for range before they are read natively; what does not fit is simply worked out.
     """
-    if not (0 <= paid < 102_400 and -1 <= dealer_paid < 102_300 and 0 <= sticks < 32):
+    ron, other, dealer = points.ron, points.tsumo_other, points.tsumo_dealer
+    if not (0 <= winner < 4 and 0 <= discarder <= 4 and discarder != winner):
         return -1
-    p: i64 = paid
-    dp: i64 = 0 if dealer_paid == -1 else dealer_paid + 100  # 0: as the others
+    if not (0 <= honba < 1000 and 0 <= sticks < 32 and 0 <= rules.honba_points < 10_000):
+        return -1
+    h: i64 = honba
+    p: i64 = rules.honba_points
+    paid: i64 = 0  # what the discarder pays, or each non-dealer on a tsumo
+    dp: i64 = 0  # what the dealer pays on a tsumo, + 100 (0: as the others)
+    if discarder < 4:
+        if ron is not None:
+            if not 0 <= ron < 102_400:
+                return -1
+            paid = ron
+        paid += h * p
+    else:
+        per_honba: i64 = h * ((((p + 2) // 3) + 99) // 100 * 100)  # `honba_share(rules, 3)`, p >= 0
+        if other is not None:
+            if not 0 <= other < 102_400:
+                return -1
+            paid = other
+        paid += per_honba
+        if dealer is not None and winner != 0:
+            if not 0 <= dealer < 102_300:
+                return -1
+            d: i64 = dealer
+            dp = d + per_honba + 100
     s: i64 = sticks  # (native from here: a tagged int's shift is a call)
-    if p % 100 or dp % 100:
+    if paid >= 102_400 or dp >= 102_400 or paid % 100 or dp % 100:
         return -1
-    return ((((winner << 3) | discarder) << 10 | p // 100) << 10 | dp // 100) << 5 | s
+    return ((((winner << 3) | discarder) << 10 | paid // 100) << 10 | dp // 100) << 5 | s
 
 
 #: `seat_number` by a letter's code point ``c``: E, S, W and N differ in their low three bits (5, 3, 7,
@@ -222,16 +245,7 @@ def payments(
     A fresh dict: with four players, a copy of the template of the same payments when there is one."""
     if rules.players != 4:
         return _payments(points, winner, discarder, honba, sticks, rules)
-    w, d = seat_number(winner), seat_number(discarder)
-    key: i64 = -1
-    if 0 <= w < 4 and d >= 0 and d != w:
-        if d < 4:
-            key = _payment_key(w, d, (points.ron or 0) + honba * rules.honba_points, -1, sticks)
-        else:
-            per_honba = honba * honba_share(rules, 3)
-            dealer = points.tsumo_dealer
-            dealer_paid = -1 if dealer is None or w == 0 else dealer + per_honba
-            key = _payment_key(w, d, (points.tsumo_other or 0) + per_honba, dealer_paid, sticks)
+    key = _payment_key(points, seat_number(winner), seat_number(discarder), honba, sticks, rules)
     found = _payment_templates.get(key) if key >= 0 else None
     if found is None:
         found = _payments(points, winner, discarder, honba, sticks, rules)
@@ -239,6 +253,18 @@ def payments(
             return found
         _payment_templates.put(key, found)
     return found.copy()
+
+
+def kept_payments(
+    points: Points, winner: i64, discarder: i64, honba: int, sticks: int, rules: Rules
+) -> dict[str, int] | None:
+    """`payments` of four players with the seats by number (`seat_number`: no letters to read), a
+    copy of its template; None when there is none (yet): then `payments`, which keeps one."""
+    if rules.players != 4:
+        return None
+    key = _payment_key(points, winner, discarder, honba, sticks, rules)
+    found = _payment_templates.get(key) if key >= 0 else None
+    return None if found is None else found.copy()
 
 
 def _payments(

@@ -7,7 +7,7 @@ from typing import Any, Final, TypeVar
 
 from ..core.errors import InvalidContext, RiichiError
 from ..core.native import i64
-from ..core.points import honba_share, seat_number, shared_points
+from ..core.points import honba_share, shared_points
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request
 from ..core.templates import Templates
@@ -139,7 +139,7 @@ def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, A
 
 def _result_key(res: Result, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
     """The situation and the win's numbers packed in an int (32 bits), or -1 when they do not fit."""
-    d = seat_number(res.context.discarder)  # 0-3, 4 on a tsumo
+    d = res.discarder_number()  # 0-3, 4 on a tsumo
     s: i64 = res.reading.seat_tile - EAST  # the winds as the reading has them, tiles (one per letter)
     r: i64 = res.reading.round_tile - EAST
     lim: i64 = 0

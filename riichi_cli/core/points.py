@@ -92,6 +92,9 @@ class Points(Record):
         self.tsumo_dealer: Final = tsumo_dealer  # what the dealer pays on a non-dealer's tsumo
         self.tsumo_other: Final = tsumo_other  # what each non-dealer pays on a tsumo
         self.payers: Final = payers  # who pays a tsumo: everyone but the winner
+        #: Its number among `hand_points`' kept values (0 to 4095), -1 when not kept: a kept value never
+        #: changes, so the number stands for its values in the keys of the dicts made from it.
+        self.kept_id: i64 = -1
 
     @property
     def total(self) -> int:
@@ -123,7 +126,8 @@ def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     if found is not None:
         return found
     points = _hand_points(base, dealer, tsumo)
-    if key >= 0:
+    if key >= 0 and _points_made.count < _points_made.limit:
+        points.kept_id = _points_made.count
         _points_made.put(key, points)
     return points
 
@@ -177,43 +181,19 @@ _payment_templates: Final[Templates[dict[str, int]]] = Templates(4096)
 
 
 def _payment_key(points: Points, winner: i64, discarder: i64, honba: int, sticks: int, rules: Rules) -> i64:
-    """What decides four players' payments, packed in an int below 2**30 (the table's key list then
-    holds a one-digit int, unboxed inline), or -1 when it does not fit (no template: worked out).
-
-    ``winner``: 0-3, ``discarder``: 0-3 on a ron, 4 on a tsumo (`seat_number`). The numbers are
-    checked for range before they are read natively; what does not fit is simply worked out.
-    """
-    ron, other, dealer = points.ron, points.tsumo_other, points.tsumo_dealer
-    if not (0 <= winner < 4 and 0 <= discarder <= 4 and discarder != winner):
+    """What decides four players' payments packed in an int (44 bits), or -1 when it does not fit (no
+    template: worked out): the points by their `Points.kept_id` (a kept value), the seats by number
+    (``winner`` 0-3, ``discarder`` 0-3 on a ron, 4 on a tsumo: `seat_number`), the counters, the
+    deposits and the points per counter."""
+    kept: i64 = points.kept_id
+    if kept < 0 or not (0 <= winner < 4 and 0 <= discarder <= 4 and discarder != winner):
         return -1
-    if not (0 <= honba < 1000 and 0 <= sticks < 32 and 0 <= rules.honba_points < 10_000):
+    if not (0 <= honba < 1024 and 0 <= sticks < 32 and 0 <= rules.honba_points < 4096):
         return -1
-    h: i64 = honba
+    h: i64 = honba  # (native from here: a tagged int's shift is a call)
+    s: i64 = sticks
     p: i64 = rules.honba_points
-    paid: i64 = 0  # what the discarder pays, or each non-dealer on a tsumo
-    dp: i64 = 0  # what the dealer pays on a tsumo, + 100 (0: as the others)
-    if discarder < 4:
-        if ron is not None:
-            if not 0 <= ron < 102_400:
-                return -1
-            paid = ron
-        paid += h * p
-    else:
-        per_honba: i64 = h * ((((p + 2) // 3) + 99) // 100 * 100)  # `honba_share(rules, 3)`, p >= 0
-        if other is not None:
-            if not 0 <= other < 102_400:
-                return -1
-            paid = other
-        paid += per_honba
-        if dealer is not None and winner != 0:
-            if not 0 <= dealer < 102_300:
-                return -1
-            d: i64 = dealer
-            dp = d + per_honba + 100
-    s: i64 = sticks  # (native from here: a tagged int's shift is a call)
-    if paid >= 102_400 or dp >= 102_400 or paid % 100 or dp % 100:
-        return -1
-    return ((((winner << 3) | discarder) << 10 | paid // 100) << 10 | dp // 100) << 5 | s
+    return (((((kept << 2) | winner) << 3 | discarder) << 10 | h) << 5 | s) << 12 | p
 
 
 #: `seat_number` by a letter's code point ``c``: E, S, W and N differ in their low three bits (5, 3, 7,

@@ -92,6 +92,9 @@ class Points(Record):
         self.tsumo_dealer: Final = tsumo_dealer  # what the dealer pays on a non-dealer's tsumo
         self.tsumo_other: Final = tsumo_other  # what each non-dealer pays on a tsumo
         self.payers: Final = payers  # who pays a tsumo: everyone but the winner
+        #: Its number among `hand_points`' kept values (0 to 4095), -1 when not kept: a kept value never
+        #: changes, so the number stands for its values in the keys of the dicts made from it.
+        self.kept_id: i64 = -1
 
     @property
     def total(self) -> int:
@@ -123,7 +126,8 @@ def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     if found is not None:
         return found
     points = _hand_points(base, dealer, tsumo)
-    if key >= 0:
+    if key >= 0 and _points_made.count < _points_made.limit:
+        points.kept_id = _points_made.count
         _points_made.put(key, points)
     return points
 
@@ -176,21 +180,20 @@ _FOUR_SEATS: Final = {"E": 0, "S": 0, "W": 0, "N": 0}
 _payment_templates: Final[Templates[dict[str, int]]] = Templates(4096)
 
 
-def _payment_key(winner: i64, discarder: i64, paid: int, dealer_paid: int, sticks: int) -> i64:
-    """What decides four players' payments, packed in an int below 2**30 (the table's key list then
-    holds a one-digit int, unboxed inline), or -1 when it does not fit (no template: worked out).
-
-    ``winner``: 0-3, ``discarder``: 0-3 on a ron, 4 on a tsumo; ``paid``: what the discarder pays, or
-    each non-dealer on a tsumo; ``dealer_paid``: what the dealer pays on a tsumo (-1: as the others).
-    """
-    if not (0 <= paid < 102_400 and -1 <= dealer_paid < 102_300 and 0 <= sticks < 32):
+def _payment_key(points: Points, winner: i64, discarder: i64, honba: int, sticks: int, rules: Rules) -> i64:
+    """What decides four players' payments packed in an int (44 bits), or -1 when it does not fit (no
+    template: worked out): the points by their `Points.kept_id` (a kept value), the seats by number
+    (``winner`` 0-3, ``discarder`` 0-3 on a ron, 4 on a tsumo: `seat_number`), the counters, the
+    deposits and the points per counter."""
+    kept: i64 = points.kept_id
+    if kept < 0 or not (0 <= winner < 4 and 0 <= discarder <= 4 and discarder != winner):
         return -1
-    p: i64 = paid
-    dp: i64 = 0 if dealer_paid == -1 else dealer_paid + 100  # 0: as the others
-    s: i64 = sticks  # (native from here: a tagged int's shift is a call)
-    if p % 100 or dp % 100:
+    if not (0 <= honba < 1024 and 0 <= sticks < 32 and 0 <= rules.honba_points < 4096):
         return -1
-    return ((((winner << 3) | discarder) << 10 | p // 100) << 10 | dp // 100) << 5 | s
+    h: i64 = honba  # (native from here: a tagged int's shift is a call)
+    s: i64 = sticks
+    p: i64 = rules.honba_points
+    return (((((kept << 2) | winner) << 3 | discarder) << 10 | h) << 5 | s) << 12 | p
 
 
 #: `seat_number` by a letter's code point ``c``: E, S, W and N differ in their low three bits (5, 3, 7,
@@ -222,16 +225,7 @@ def payments(
     A fresh dict: with four players, a copy of the template of the same payments when there is one."""
     if rules.players != 4:
         return _payments(points, winner, discarder, honba, sticks, rules)
-    w, d = seat_number(winner), seat_number(discarder)
-    key: i64 = -1
-    if 0 <= w < 4 and d >= 0 and d != w:
-        if d < 4:
-            key = _payment_key(w, d, (points.ron or 0) + honba * rules.honba_points, -1, sticks)
-        else:
-            per_honba = honba * honba_share(rules, 3)
-            dealer = points.tsumo_dealer
-            dealer_paid = -1 if dealer is None or w == 0 else dealer + per_honba
-            key = _payment_key(w, d, (points.tsumo_other or 0) + per_honba, dealer_paid, sticks)
+    key = _payment_key(points, seat_number(winner), seat_number(discarder), honba, sticks, rules)
     found = _payment_templates.get(key) if key >= 0 else None
     if found is None:
         found = _payments(points, winner, discarder, honba, sticks, rules)
@@ -239,6 +233,18 @@ def payments(
             return found
         _payment_templates.put(key, found)
     return found.copy()
+
+
+def kept_payments(
+    points: Points, winner: i64, discarder: i64, honba: int, sticks: int, rules: Rules
+) -> dict[str, int] | None:
+    """`payments` of four players with the seats by number (`seat_number`: no letters to read), a
+    copy of its template; None when there is none (yet): then `payments`, which keeps one."""
+    if rules.players != 4:
+        return None
+    key = _payment_key(points, winner, discarder, honba, sticks, rules)
+    found = _payment_templates.get(key) if key >= 0 else None
+    return None if found is None else found.copy()
 
 
 def _payments(

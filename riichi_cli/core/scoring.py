@@ -16,7 +16,8 @@ from .decompose import winning_tiles
 from .errors import BelowMinimum, Furiten, NotAWin, NoYaku, RiichiError
 from .fu import FuLine, counted_fu
 from .hand import Hand
-from .points import Points, base_points, table_points
+from .native import i64
+from .points import Points, base_points, kept_payments, seat_number, table_points
 from .points import payments as seat_payments
 from .reading import Reading, readings
 from .record import Record
@@ -77,12 +78,28 @@ class Result(Record):
         one outscores never is."""
         if self._payments is None:
             ctx = self.context
-            pay = seat_payments(
-                self.points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, self.rules
+            w: i64 = self.reading.seat_tile - EAST
+            pay = kept_payments(
+                self.points, w, self.discarder_number(), ctx.honba, ctx.riichi_sticks, self.rules
             )
+            if pay is None:
+                pay = seat_payments(
+                    self.points, ctx.seat_wind, ctx.discarder, ctx.honba, ctx.riichi_sticks, self.rules
+                )
             self._payments = pay
             return pay
         return self._payments
+
+    def discarder_number(self) -> i64:
+        """`seat_number` of the context's discarder: 0-3, 4 on a tsumo, -1 for none of the seats. Four
+        players and no ``from``: the seat before the winner's, by number (no letter looked up)."""
+        ctx = self.context
+        if ctx.tsumo:
+            return 4
+        if ctx.from_seat is None and ctx.players == 4:
+            w: i64 = self.reading.seat_tile - EAST
+            return (w + 3) & 3
+        return seat_number(ctx.discarder)
 
     @property
     def key(self) -> tuple[int, int, int, int]:
@@ -282,12 +299,22 @@ def score_request(req: Request, as_named: bool = False) -> Result:
     if not short:
         bonus = "dora and kita do not" if ctx.kita else "dora do not"
         raise NoYaku(f"{hand.notation()} has no yaku ({bonus} count)", detail="no_yaku")
-    most = max(short, key=lambda res: res.han)
+    most = _most_han(short)
     raise BelowMinimum(
         f"{most.han} han ({', '.join(most.yaku)}); these rules need {most.needed} "
         f"({most.why}, dora excluded)",
         detail="below_minimum",
     )
+
+
+def _most_han(short: list[Shortfall]) -> Shortfall:
+    """The shortfall of the most han, the first of equals (`max` by han: a key function here would
+    make `score_request` allocate an environment for it on every call)."""
+    most = short[0]
+    for res in short:
+        if res.han > most.han:
+            most = res
+    return most
 
 
 def tenhou_best(req: Request) -> Result:

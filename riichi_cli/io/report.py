@@ -7,7 +7,7 @@ from typing import Any, Final, TypeVar
 
 from ..core.errors import InvalidContext, RiichiError
 from ..core.native import i64
-from ..core.points import honba_share, seat_number, shared_points
+from ..core.points import honba_share, shared_points
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request
 from ..core.templates import Templates
@@ -137,9 +137,54 @@ def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, A
     return found.copy()
 
 
+#: A result's ``points`` templates by `_kept_points_key`.
+_kept_points: Final[Templates[dict]] = Templates(4096)
+
+
+def _kept_points_key(res: Result, counters: int, sticks: int) -> i64:
+    """What decides a result's ``points`` packed in an int (46 bits), or -1 when it does not fit: the
+    hand's points by `Points.kept_id` (a kept value), the counters, the deposits, the win kind and what
+    the rules make of counters (points each, how many pay): no number worked out."""
+    kept: i64 = res.points.kept_id
+    rules = res.rules
+    if kept < 0 or not (0 <= counters < 1024 and 0 <= sticks < 1024 and 0 <= rules.honba_points < 4096):
+        return -1
+    players: i64 = rules.players - 3  # (statements: an i64 in a conditional expression is boxed)
+    if not 0 <= players <= 1:
+        return -1
+    h: i64 = counters  # (native from here: a tagged int's shift is a call)
+    s: i64 = sticks
+    p: i64 = rules.honba_points
+    tsumo: i64 = 0
+    if res.context.tsumo:
+        tsumo = 1
+    return (((((kept << 10) | h) << 10 | s) << 12 | p) << 1 | players) << 1 | tsumo
+
+
+def result_points(res: Result, counters: int, sticks: int) -> dict[str, Any]:
+    """`points_dict` of a result with ``counters`` and ``sticks`` (what the winner collects), tsumo
+    shares included: a copy of the template of the same values when there is one, found without
+    working the numbers out."""
+    key = _kept_points_key(res, counters, sticks)
+    found = _kept_points.get(key) if key >= 0 else None
+    if found is not None:
+        points = found.copy()
+    else:
+        pts, ctx = res.points, res.context
+        points = points_dict(
+            pts.total, pts.ron is not None, honba_collected(counters, ctx.tsumo, res.rules), 1000 * sticks
+        )
+        if key >= 0:
+            _kept_points.put(key, points.copy())
+    pts = res.points
+    if pts.ron is None:
+        points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
+    return points
+
+
 def _result_key(res: Result, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
     """The situation and the win's numbers packed in an int (32 bits), or -1 when they do not fit."""
-    d = seat_number(res.context.discarder)  # 0-3, 4 on a tsumo
+    d = res.discarder_number()  # 0-3, 4 on a tsumo
     s: i64 = res.reading.seat_tile - EAST  # the winds as the reading has them, tiles (one per letter)
     r: i64 = res.reading.round_tile - EAST
     lim: i64 = 0
@@ -190,14 +235,11 @@ def result_dict(
     ``honba`` and ``sticks`` are the counters and deposits this winner collects (default: the
     context's); a settlement with several winners gives each its own share.
     """
-    ctx, pts, hand = res.context, res.points, res.hand
+    ctx, hand = res.context, res.hand
     # (new names: the parameters are objects, so reassigning them would box the context's ints)
     counters = ctx.honba if honba is None else honba
     deposits = ctx.riichi_sticks if sticks is None else sticks
-    ron = pts.ron is not None
-    points = points_dict(pts.total, ron, honba_collected(counters, ctx.tsumo, res.rules), 1000 * deposits)
-    if not ron:
-        points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
+    points = result_points(res, counters, deposits)
     out = _result_template(res, res.limit, res.yakuman, res.han, res.fu).copy()  # the situation; the rest:
     if id is not None:  # the template's id is null already
         out["id"] = id

@@ -7,7 +7,7 @@ from typing import Any, Final, TypeVar
 
 from ..core.errors import InvalidContext, RiichiError
 from ..core.native import i64
-from ..core.points import honba_share, shared_points
+from ..core.points import Points, honba_share, shared_points
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request
 from ..core.templates import Templates
@@ -178,8 +178,24 @@ def result_points(res: Result, counters: int, sticks: int) -> dict[str, Any]:
             _kept_points.put(key, points.copy())
     pts = res.points
     if pts.ron is None:
-        points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
+        points["tsumo"] = _tsumo_shares(pts)
     return points
+
+
+#: ``points.tsumo`` templates by `Points.kept_id`: a copy costs less than a dict built key by key.
+_shares: Final[Templates[dict]] = Templates(4096)
+
+
+def _tsumo_shares(pts: Points) -> dict[str, Any]:
+    """``{"dealer", "non_dealer"}``: what each payer pays on a tsumo (a fresh dict)."""
+    kept: i64 = pts.kept_id
+    found = _shares.get(kept) if kept >= 0 else None
+    if found is None:
+        found = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
+        if kept < 0:
+            return found
+        _shares.put(kept, found)
+    return found.copy()
 
 
 def _result_key(res: Result, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:

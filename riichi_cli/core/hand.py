@@ -279,8 +279,10 @@ class Hand(Record):
 def _suit_text(key: i64, suit: i64, win: i64, red: int) -> str:
     """The notation of one suit of `Hand.notation` (its packed counts, without the winning tile), ""
     when it holds no tile."""
-    if suit == win // 9:
-        key = key - TILE_UNIT[win]
+    if suit == win // 9:  # (the unit shifted here: a `TILE_UNIT` item above 2**30 unboxes through a call)
+        unit: i64 = 1
+        unit = unit << UNIT_SHIFT[win]
+        key = key - unit
     return suit_text(key, red) if key >> 2 else ""
 
 

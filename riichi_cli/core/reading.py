@@ -60,9 +60,6 @@ _CONCEALED_SETS: Final[tuple[object, ...]] = tuple(
 _RON_TRIPS: Final[tuple[object, ...]] = tuple([(TRIP, t, True, False) for t in range(34)])
 
 
-#: ``1 << t`` by tile: mypyc shifts a native 1 (even one in an ``i64`` variable) as a 32-bit C int.
-_TILE_BIT: Final[list[int]] = [1 << t for t in range(34)]
-
 #: Bits per first tile in `Reading.trip_starts` and ``seq_starts`` (tiles below 64; four sets at most).
 START_BITS: Final = 6
 START_MASK: Final = 63
@@ -132,26 +129,27 @@ class Reading:
         kans: i64 = 0
         trip_bits: i64 = 0
         seq_bits: i64 = 0
+        ron: i64 = ron_index
         i: i64 = 0
         for kind, t in groups:
             first: i64 = t
             if kind == TRIP:
                 trip_starts |= first << (START_BITS * n_trips)
                 n_trips += 1
-                trip_bits |= _TILE_BIT[first]
-                if i != ron_index:
+                trip_bits |= _tile_bit(first)
+                if i != ron:
                     concealed += 1
             else:
                 seq_starts |= first << (START_BITS * n_seqs)
                 n_seqs += 1
-                seq_bits |= _TILE_BIT[first]
+                seq_bits |= _tile_bit(first)
             i += 1
         for kind, t, is_open, is_kan in melds:
             first = t
             if kind == TRIP:
                 trip_starts |= first << (START_BITS * n_trips)
                 n_trips += 1
-                trip_bits |= _TILE_BIT[first]
+                trip_bits |= _tile_bit(first)
                 if not is_open:
                     concealed += 1
                 if is_kan:
@@ -159,7 +157,7 @@ class Reading:
             else:
                 seq_starts |= first << (START_BITS * n_seqs)
                 n_seqs += 1
-                seq_bits |= _TILE_BIT[first]
+                seq_bits |= _tile_bit(first)
         self.trip_starts: int = trip_starts
         self.seq_starts: int = seq_starts
         self.n_trips: int = n_trips
@@ -244,6 +242,15 @@ class Reading:
     def has_seq(self, t: int) -> bool:
         """Whether a sequence starting at ``t`` is among the sets."""
         return t >= 0 and _bit(self.seq_bits, t)
+
+
+def _tile_bit(t: i64) -> i64:
+    """``1 << t``, shifted from a variable that changes: mypyc shifts a literal 1 (or a variable that
+    only ever holds 1) as a 32-bit C int. (A list of the 34 bits cost an object read and unboxed a
+    set, through a call from tile 30 on.)"""
+    bit: i64 = 1
+    bit = bit << t
+    return bit
 
 
 def _bit(bits: i64, t: i64) -> bool:
@@ -417,7 +424,7 @@ def _split_readings(
         elif t <= win <= t + 2 and not tried_seqs >> t & 1:
             wait = _sequence_wait(t, win)
             out.append(Reading("standard", groups, melds, -1, pair, wait, hand, ctx, rules, _first(out)))
-            tried_seqs |= _TILE_BIT[t]
+            tried_seqs |= _tile_bit(t)
         i += 1
 
 

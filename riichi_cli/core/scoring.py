@@ -71,6 +71,8 @@ class Result(Record):
         self.points: Final = points
         self._payments = payments
         self.reading: Final = reading
+        #: `win_numbers` of this result, when its scorer set them (-1: to be worked out from the fields)
+        self.numbers: i64 = -1
 
     @property
     def payments(self) -> dict[str, int]:
@@ -105,6 +107,22 @@ class Result(Record):
     def key(self) -> tuple[int, int, int, int]:
         """Order of preference between readings: points, true yakuman, han, fu."""
         return (self.points.total, self.yakuman, self.han or 0, self.fu or 0)
+
+
+#: The limits a result names, numbered from 1 by `win_numbers` (0: none).
+LIMITS: Final = ("mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
+_LIMIT_NUMBERS: Final = {limit: i + 1 for i, limit in enumerate(LIMITS)}
+
+
+def win_numbers(han: i64, fu: i64, yakuman: i64, limit: str | None) -> i64:
+    """A win's han and fu (-1 for null), yakuman multiplier and limit packed in an int below 344,064
+    (7 * 3 * 64 * 256), or -1 when they do not fit: the part of a result's template key it decides."""
+    lim: i64 = 0
+    if limit is not None:
+        lim = _LIMIT_NUMBERS.get(limit, -1)
+    if lim < 0 or not (-1 <= han < 63 and -1 <= fu < 255 and 0 <= yakuman <= 2):
+        return -1
+    return ((lim * 3 + yakuman) * 64 + han + 1) * 256 + fu + 1
 
 
 #: The bonus rows of `dora_items`, in the order a result lists them.
@@ -233,9 +251,10 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
         names = tuple([NAMES[item.id][0] for item in items])
         return Shortfall(yaku_han, names, *han_needed(r)) if items else None
     lines, fu = counted_fu(r, no_tsumo_fu)
-    han = yaku_han + add_dora_items(r, items)
+    han: i64 = yaku_han + add_dora_items(r, items)
     base, limit = base_points(han, fu, r.rules)
     res = _finish(r, items, han, fu, 0, limit, lines, base)
+    res.numbers = win_numbers(han, fu, 0, limit)  # (the numbers are native here: no int object read)
     return flat if flat is not None and not res.key > flat.key else res  # of equals, the first listed
 
 

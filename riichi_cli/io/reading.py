@@ -313,8 +313,22 @@ def reading_groups(res: Result) -> list[dict]:
     return _standard_groups(r, hand)
 
 
+#: ``{"groups": None, "wait": wait}`` by the core's wait name (a few), made when first needed: a copy
+#: of a dict with its keys in place and one value set costs less than a dict built key by key (a new
+#: dict's table is made at its first key), and runs the code every result's other copies run.
+_reading_dicts: Final[dict[str, dict]] = {}
+
+
 def reading_dict(res: Result) -> dict:
     """docs/output.md ``reading``: ``{"groups": [...], "wait": ...}``."""
     r = res.reading
-    wait = _KOKUSHI_WAITS[r.wait] if r.form == "kokushi" else r.wait
-    return {"groups": reading_groups(res), "wait": wait}
+    if r.form == "kokushi":  # (its waits have names of their own)
+        return {"groups": reading_groups(res), "wait": _KOKUSHI_WAITS[r.wait]}
+    found = _reading_dicts.get(r.wait)
+    if found is None:
+        found = {"groups": None, "wait": r.wait}
+        if len(_reading_dicts) < 64:
+            _reading_dicts[r.wait] = found
+    out = found.copy()
+    out["groups"] = reading_groups(res)
+    return out

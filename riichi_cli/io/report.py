@@ -7,9 +7,9 @@ from typing import Any, Final, TypeVar
 
 from ..core.errors import InvalidContext, RiichiError
 from ..core.native import i64
-from ..core.points import honba_share, shared_points
+from ..core.points import Points, honba_share, shared_points
 from ..core.rules import Rules
-from ..core.scoring import Result, score_request
+from ..core.scoring import Result, score_request, win_numbers
 from ..core.templates import Templates
 from ..core.tiles import EAST
 from .mapping import build_request
@@ -96,8 +96,6 @@ _POINTS: Final[dict[str, Any]] = dict.fromkeys(("total", "ron", "tsumo", "honba"
 #: "dealer") and the win's "limit", "yakuman", "han" and "fu", by `_result_key`, made when first
 #: needed: a look-up and a copy cost less than setting nine values per result. A few hundred recur
 #: (about 540 in the 4,000 results of the conformance hands with two rule sets).
-_LIMITS: Final = ("mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
-_LIMIT_INDEX: Final = {limit: i + 1 for i, limit in enumerate(_LIMITS)}  # 0: no limit
 _results: Final[Templates[dict]] = Templates(4096)
 
 
@@ -178,27 +176,40 @@ def result_points(res: Result, counters: int, sticks: int) -> dict[str, Any]:
             _kept_points.put(key, points.copy())
     pts = res.points
     if pts.ron is None:
-        points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
+        points["tsumo"] = _tsumo_shares(pts)
     return points
 
 
+#: ``points.tsumo`` templates by `Points.kept_id`: a copy costs less than a dict built key by key.
+_shares: Final[Templates[dict]] = Templates(4096)
+
+
+def _tsumo_shares(pts: Points) -> dict[str, Any]:
+    """``{"dealer", "non_dealer"}``: what each payer pays on a tsumo (a fresh dict)."""
+    kept: i64 = pts.kept_id
+    found = _shares.get(kept) if kept >= 0 else None
+    if found is None:
+        found = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
+        if kept < 0:
+            return found
+        _shares.put(kept, found)
+    return found.copy()
+
+
 def _result_key(res: Result, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
-    """The situation and the win's numbers packed in an int (32 bits), or -1 when they do not fit."""
+    """The situation and the win's numbers (`win_numbers`) packed in an int (32 bits), or -1 when they
+    do not fit."""
     d = res.discarder_number()  # 0-3, 4 on a tsumo
     s: i64 = res.reading.seat_tile - EAST  # the winds as the reading has them, tiles (one per letter)
     r: i64 = res.reading.round_tile - EAST
-    lim: i64 = 0
-    if limit is not None:
-        lim = _LIMIT_INDEX.get(limit, -1)
-    h: i64 = 0  # han and fu + 1, 0 for null
-    if han is not None:
-        h = han + 1 if 0 <= han < 63 else -1
-    f: i64 = 0
-    if fu is not None:
-        f = fu + 1 if 0 <= fu < 255 else -1
-    if d < 0 or not 0 <= s < 4 or not 0 <= r < 4 or lim < 0 or not 0 <= yakuman <= 2 or h < 0 or f < 0:
+    numbers: i64 = res.numbers
+    if numbers < 0:  # not set by the scorer: from the fields, checked before they are read natively
+        if not (0 <= yakuman <= 2 and (han is None or 0 <= han < 63) and (fu is None or 0 <= fu < 255)):
+            return -1
+        numbers = win_numbers(-1 if han is None else han, -1 if fu is None else fu, yakuman, limit)
+    if d < 0 or not 0 <= s < 4 or not 0 <= r < 4 or numbers < 0:
         return -1
-    return (((((d * 4 + s) * 4 + r) * 7 + lim) * 3 + yakuman) * 64 + h) * 256 + f
+    return ((d * 4 + s) * 4 + r) * 344_064 + numbers
 
 
 def _result_template(res: Result, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> dict:

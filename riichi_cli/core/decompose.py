@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .int_table import IntTable
 from .native import i64
+from .templates import Templates
 from .tiles import COUNT_BITS, ORPHANS, is_orphan, suit_key
 
 SEQ: Final = 0
@@ -20,11 +20,10 @@ Group = tuple[int, int]
 Split = tuple[tuple[Group, ...], int]
 
 # Splits by `tiles.suit_key`: packing the counts in an int spares building and hashing a tuple per suit.
-# The splits are kept in a list, found by their key in an `IntTable` (keys too large for a dict to take
-# without making an int object per look-up); at most _MAX_SHAPES, then forgotten.
-_splits: Final[list[tuple[Split, ...]]] = []
-_split_ids: Final = IntTable(10, 21)
-_MAX_SHAPES: Final = 500_000
+# Kept in `Templates` (keys too large for a dict to take without making an int object per look-up; the
+# splits themselves in its entries, no list of them to read beside); at most 500,000, then the
+# others are split each time.
+_splits: Final[Templates[tuple[Split, ...]]] = Templates(500_000)
 _KEY_LIMIT: Final = 1 << 47
 
 
@@ -93,9 +92,9 @@ def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tup
 def _keyed_splits(suit: i64, key: i64) -> tuple[Split, ...]:
     """`suit_splits` of a suit's `suit_key` below `_KEY_LIMIT` (the key holds the counts, 4 bits each,
     the first tile highest: no counts to read), cached."""
-    i: i64 = _split_ids.get(key)
-    if i >= 0:
-        return _splits[i]
+    known = _splits.get(key)
+    if known is not None:
+        return known
     size: i64 = 7 if suit == 3 else 9
     word: i64 = 0
     packed: i64 = key >> 2
@@ -105,11 +104,7 @@ def _keyed_splits(suit: i64, key: i64) -> tuple[Split, ...]:
     splits: list[Split] = []
     _split(word, size, suit * 9, 0, -1, _HELD, splits)
     found = tuple(splits)
-    if len(_splits) >= _MAX_SHAPES:
-        _splits.clear()
-        _split_ids.clear()
-    _split_ids.put(key, len(_splits))
-    _splits.append(found)
+    _splits.put(key, found)
     return found
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .int_table import IntTable
 from .native import i64
+from .templates import Templates
 
 SUITS: Final = "mpsz"
 NUM_TILES: Final = 34
@@ -199,19 +199,18 @@ def hand_suit_keys(counts: tuple[int, ...]) -> list[int] | None:
     return keys
 
 
-#: Suit texts made when first needed (at most 100,000), and their index there by (`suit_key`, red
-#: fives 0-4) packed in an int: an `IntTable`, since these keys are too large for a dict to take
-#: without making an int object per look-up.
-_suit_texts: Final[list[str]] = []
-_suit_text_ids: Final = IntTable(10, 18)
+#: Suit texts made when first needed (at most 100,000) by (`suit_key`, red fives 0-4) packed in an int:
+#: `Templates`, since these keys are too large for a dict to take without making an int object per
+#: look-up.
+_suit_texts: Final[Templates[str]] = Templates(100_000)
 
 
 def suit_text(key: i64, red: i64) -> str:
     """The notation of one suit packed by `suit_key` (counts 0-4), ``red`` (0-4) of its fives written 0.
     (Native ints: the look-up key is a shift and an OR of them, where an int's shift is a call.)"""
-    found = _suit_text_ids.get(key << 3 | red)
-    if found >= 0:
-        return _suit_texts[found]
+    found = _suit_texts.get(key << 3 | red)
+    if found is not None:
+        return found
     suit, counts = key & 3, key >> 2
     size = 7 if suit == 3 else 9
     digits = ""
@@ -220,9 +219,7 @@ def suit_text(key: i64, red: i64) -> str:
         if n:
             digits += spell_digits([suit * 9 + i] * n, red)
     text = digits + SUITS[suit]
-    if len(_suit_texts) < 100_000:
-        _suit_text_ids.put(key << 3 | red, len(_suit_texts))
-        _suit_texts.append(text)
+    _suit_texts.put(key << 3 | red, text)
     return text
 
 

@@ -252,8 +252,13 @@ def _group_at(i: i64, packed: i64, n: i64, win: i64, reds: i64, melds: tuple[Mel
     (``packed``, ``n``, ``win``, ``reds``: no int object per key, most are above 256), else a meld."""
     if i >= n:
         return meld_group(melds[i - n])
-    key = _group_key((packed >> 7 * i) & _FIELD, (reds >> 2 * i) & 3, i == win)
-    return group_template(key).copy()
+    key: i64 = (((packed >> 7 * i) & _FIELD) * 4 + ((reds >> 2 * i) & 3)) * 2  # `_group_key`, inline
+    if i == win:
+        key += 1
+    found = _group_dicts[key]  # `group_template`, inline: five groups a result
+    if found is None:
+        found = _group_template(key)
+    return found.copy()
 
 
 def _standard_groups(r: Reading, hand: Hand) -> list[dict]:

@@ -68,6 +68,9 @@ _K_STICKS: Final = "riichi_sticks"
 _K_RULES: Final = "rules"
 _K_OPTIONS: Final = "rule_options"
 _K_ID: Final = "id"
+#: The values of ``win``, compared by identity in `quick_request` (then by value).
+_RON: Final = "ron"
+_TSUMO: Final = "tsumo"
 
 
 def _slot(key: str) -> i64:
@@ -150,9 +153,14 @@ def quick_request(mapping: dict, default: Rules) -> Request | None:
         if slot == _HAND:
             text = value
         elif slot == _WIN:
-            if type(value) is not str or not (value == "ron" or value == "tsumo"):
+            if value is _RON:  # the very objects first, as `_slot` compares keys: no string compare
+                tsumo = False
+            elif value is _TSUMO:
+                tsumo = True
+            elif type(value) is not str or not (value == "ron" or value == "tsumo"):
                 return None
-            tsumo = value == "tsumo"
+            else:
+                tsumo = value == "tsumo"
         elif slot == _ROUND or slot == _SEAT or slot == _FROM:
             if value is None and slot == _FROM:
                 continue

@@ -335,18 +335,30 @@ def _within_limits(hand: Hand, dora: tuple[int, ...], ura: tuple[int, ...], reds
         k0, k1, k2, k3 = _added(k0, k1, k2, k3, tile)
         if k0 < 0:
             return False
-    r0, r1, r2 = hand.reds
+    reds_m, reds_p, reds_s = hand.reds
+    r0: i64 = reds_m  # (unboxed first: an int plus an i64 adds as ints, through a call)
+    r1: i64 = reds_p
+    r2: i64 = reds_s
     r0 += red & 255
     r1 += (red >> 8) & 255
     r2 += (red >> 16) & 255
     if not (r0 or r1 or r2):
         return True
-    allowed = RED_FIVES.get(aka_dora)
-    return allowed is not None and r0 <= allowed[0] and r1 <= allowed[1] and r2 <= allowed[2]
+    if not 0 <= aka_dora < len(_ALLOWED_REDS):
+        return False
+    allowed: i64 = _ALLOWED_REDS[aka_dora]  # (a byte read natively: no dict look-up of a boxed int)
+    return allowed != _NO_SET and r0 <= allowed & 3 and r1 <= allowed >> 2 & 3 and r2 <= allowed >> 4
 
 
 #: One red five of each suit in `_within_limits`' red count (8 bits a suit; honors have none).
 _RED_UNIT: Final = (1, 1 << 8, 1 << 16, 0)
+#: `RED_FIVES` by ``aka_dora`` (0-4) packed in a byte, 2 bits a suit (at most 3 red fives of one):
+#: m | p << 2 | s << 4; `_NO_SET` for a value the rules do not have.
+_NO_SET: Final = 255
+_ALLOWED_REDS: Final = bytes([
+    RED_FIVES[a][0] | RED_FIVES[a][1] << 2 | RED_FIVES[a][2] << 4 if a in RED_FIVES else _NO_SET
+    for a in range(1 + max(RED_FIVES))
+])  # fmt: skip
 
 
 def _added(k0: i64, k1: i64, k2: i64, k3: i64, t: i64) -> tuple[i64, i64, i64, i64]:

@@ -101,9 +101,8 @@ def test_win_numbers_fit_or_say_so():
 
 def test_templates_keep_the_first_value_of_a_key_and_at_most_their_limit():
     table: Templates[dict] = Templates(100)
-    for key in range(100):
-        table.put(key * 1_000_003, {"key": key})
-    table.put(5 * 1_000_003, {"key": "again"})
-    table.put(2**46, {"key": "over"})  # beyond the limit: not kept
+    assert [table.put(key * 1_000_003, {"key": key}) for key in range(100)] == list(range(100))
+    assert table.put(5 * 1_000_003, {"key": "again"}) == -1  # the first stays
+    assert table.put(2**46, {"key": "over"}) == -1  # beyond the limit: not kept
     assert [table.get(key * 1_000_003) for key in range(100)] == [{"key": key} for key in range(100)]
     assert table.get(2**46) is None and table.get(7) is None

@@ -126,9 +126,8 @@ def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     if found is not None:
         return found
     points = _hand_points(base, dealer, tsumo)
-    if key >= 0 and _points_made.count < _points_made.limit:
-        points.kept_id = _points_made.count
-        _points_made.put(key, points)
+    if key >= 0:
+        points.kept_id = _points_made.put(key, points)  # (-1 when not kept: no template keyed by it)
     return points
 
 

@@ -59,15 +59,17 @@ class Templates(Generic[T]):
             entry = slots[i]
         return None
 
-    def put(self, key: i64, template: T) -> None:
+    def put(self, key: i64, template: T) -> i64:
         """Keep ``template`` (not to be changed afterwards) for ``key``, unless ``limit`` are kept
-        (or ``key`` is: the first stays)."""
+        (or ``key`` is: the first stays); its number among the kept ones (0, 1, ...), or -1 if not kept."""
         if self.count >= self.limit or self.get(key) is not None:
-            return
-        if 2 * (self.count + 1) > self.mask + 1:
+            return -1
+        number = self.count  # taken before anything runs that could let another thread in: each its own
+        self.count = number + 1
+        if 2 * (number + 1) > self.mask + 1:
             self._grow()
         self._insert(_Entry(key, template))
-        self.count += 1
+        return number
 
     def _insert(self, entry: _Entry[T]) -> None:
         slots = self.slots

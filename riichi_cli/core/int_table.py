@@ -55,7 +55,7 @@ class IntTable:
         """The value of ``key``, or -1."""
         slots = self.slots  # the probe of `_find`, inline: every cached look-up runs it
         mask = self.mask
-        i: i64 = _slot(key, mask)
+        i: i64 = first_slot(key, mask)
         slot = slots[i]
         while slot.key != key:
             if slot.key == _EMPTY:
@@ -68,7 +68,7 @@ class IntTable:
         """The slot of ``key``, or the empty slot where it would go."""
         slots = self.slots
         mask = self.mask
-        i: i64 = _slot(key, mask)
+        i: i64 = first_slot(key, mask)
         while True:
             found: i64 = slots[i].key
             if found == key or found == _EMPTY:
@@ -112,7 +112,7 @@ class IntTable:
                 self.used += 1
 
 
-def _slot(key: i64, mask: i64) -> i64:
+def first_slot(key: i64, mask: i64) -> i64:
     """The first slot of ``key``: the high bits of a 32-bit product, which depend on every key bit.
 
     The key is folded to 31 bits first, so the product stays below 2**63 (no overflow compiled)."""

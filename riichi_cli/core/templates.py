@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from typing import Final, Generic, TypeVar
 
+from .int_table import first_slot
 from .native import i64
 
 T = TypeVar("T")
-
-#: Spreads the key's bits over the slot index (Knuth's multiplicative hashing, 2**32 / golden ratio).
-_SPREAD: Final = 2654435761
 
 
 class _Entry(Generic[T]):
@@ -36,7 +34,8 @@ class _Entry(Generic[T]):
 class Templates(Generic[T]):
     """Values (dicts to copy) by int key (0 to 2**47), at most ``limit`` of them (then the rest are not kept).
 
-    Open addressing with linear probing, at most half full (the slots double as entries come)."""
+    Open addressing with linear probing from `first_slot` (as `IntTable`), at most half full (the slots
+    double as entries come)."""
 
     __slots__ = ("slots", "mask", "count", "limit")
 
@@ -50,7 +49,7 @@ class Templates(Generic[T]):
         """The template of ``key`` (shared: copy it), or None."""
         slots = self.slots
         mask = self.mask
-        i: i64 = _slot(key, mask)
+        i: i64 = first_slot(key, mask)
         entry = slots[i]
         while entry is not None:
             if entry.key == key:
@@ -74,7 +73,7 @@ class Templates(Generic[T]):
     def _insert(self, entry: _Entry[T]) -> None:
         slots = self.slots
         mask = self.mask
-        i: i64 = _slot(entry.key, mask)
+        i: i64 = first_slot(entry.key, mask)
         while slots[i] is not None:
             i = (i + 1) & mask
         slots[i] = entry
@@ -86,11 +85,3 @@ class Templates(Generic[T]):
         for entry in old:
             if entry is not None:
                 self._insert(entry)
-
-
-def _slot(key: i64, mask: i64) -> i64:
-    """The first slot of ``key``: the high bits of a 32-bit product, which depend on every key bit.
-
-    The key is folded to 31 bits first, so the product stays below 2**63 (no overflow compiled)."""
-    folded: i64 = (key ^ (key >> 31)) & 0x7FFFFFFF
-    return ((folded * _SPREAD) >> 16) & mask

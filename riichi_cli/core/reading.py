@@ -269,9 +269,26 @@ _GREEN_HONOR: Final = 0x00000F0
 _OTHER_HONOR: Final = 0xFFFFF0F
 
 
+#: The seats' letters, compared by identity in `_wind`.
+_E_LETTER: Final = "E"
+_S_LETTER: Final = "S"
+_W_LETTER: Final = "W"
+_N_LETTER: Final = "N"
+
+
 def _wind(seat: str) -> int:
     """`tiles.wind_tile`, a seat's one character compared as a native int (a string comparison that
-    fails is a call and a memcmp; `wind_tile` makes a look-up)."""
+    fails is a call and a memcmp; `wind_tile` makes a look-up). The letters first by identity: a
+    one-character text below 256 is one shared object in CPython, so a seat is nearly always the very
+    object (no length and character read through two calls)."""
+    if seat is _E_LETTER:
+        return EAST
+    if seat is _S_LETTER:
+        return SOUTH
+    if seat is _W_LETTER:
+        return WEST
+    if seat is _N_LETTER:
+        return NORTH
     if len(seat) == 1:
         c: i64 = ord(seat)
         if c == 69:  # E

@@ -71,6 +71,11 @@ _K_ID: Final = "id"
 #: The values of ``win``, compared by identity in `quick_request` (then by value).
 _RON: Final = "ron"
 _TSUMO: Final = "tsumo"
+#: The seats, compared by identity in `_seat` (then by value).
+_E: Final = "E"
+_S: Final = "S"
+_W: Final = "W"
+_N: Final = "N"
 
 
 def _slot(key: str) -> i64:
@@ -112,6 +117,11 @@ def _slot(key: str) -> i64:
 
 def _seat(value: object) -> str | None:
     """A seat written as the letter itself (``"E"``), else None (the full reading takes the rest)."""
+    # A one-character text below 256 is one shared object in CPython (literals, JSON, slices): the
+    # letters are nearly always these very objects, found by four pointer compares, not by a length,
+    # a character read and its compares (about 60 instructions, two calls).
+    if value is _E or value is _S or value is _W or value is _N:
+        return cast(str, value)
     if type(value) is not str:
         return None
     text: str = value

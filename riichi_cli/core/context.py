@@ -156,15 +156,8 @@ def check_context(melds: tuple[Meld, ...], c: Context, rules: Rules) -> None:
 
 def _impossible(melds: tuple[Meld, ...], c: Context, rules: Rules) -> str:
     """The id of the first rule of `check_context` the situation breaks, or ``""``."""
-    riichi, dealer, tsumo, kita = c.in_riichi, c.dealer, c.tsumo, c.kita > 0
-    first_turn = c.tenhou or c.chiihou or c.renhou
-    has_kan = called = False
-    if riichi or c.rinshan:  # the melds' kinds matter to the rules of these two only
-        for m in melds:
-            has_kan = has_kan or m.is_kan
-            called = called or m.is_open
-    dora, ura = len(c.dora), len(c.ura)
-    if riichi and called:
+    riichi, tsumo = c.in_riichi, c.tsumo
+    if riichi and _called(melds):
         return "riichi_with_open_melds"
     if c.ippatsu and not riichi:
         return "ippatsu_without_riichi"
@@ -172,8 +165,34 @@ def _impossible(melds: tuple[Meld, ...], c: Context, rules: Rules) -> str:
         return "ippatsu_not_played"
     if tsumo and c.from_seat is not None:
         return "tsumo_with_from"
-    if c.from_seat == c.seat_wind:
+    seat = c.from_seat
+    if seat is not None and (seat is c.seat_wind or seat == c.seat_wind):  # (one-letter texts: shared)
         return "deal_in_to_self"
+    # The rules of the rarer flags, each of which names one of them: most hands (riichi, a ron's
+    # `from`, indicators) read none of their code.
+    if c.haitei or c.houtei or c.rinshan or c.chankan or c.tenhou or c.chiihou or c.renhou:
+        detail = _flag_impossible(melds, c, rules, riichi)
+        if detail:
+            return detail
+    return _indicators_impossible(c, rules, riichi)
+
+
+def _called(melds: tuple[Meld, ...]) -> bool:
+    """Whether a meld was called (an open meld)."""
+    for m in melds:
+        if m.is_open:
+            return True
+    return False
+
+
+def _flag_impossible(melds: tuple[Meld, ...], c: Context, rules: Rules, riichi: bool) -> str:
+    """`_impossible`'s rules of haitei, houtei, rinshan, chankan and the first-turn wins, in order."""
+    dealer, tsumo, kita = c.dealer, c.tsumo, c.kita > 0
+    first_turn = c.tenhou or c.chiihou or c.renhou
+    has_kan = False
+    if c.rinshan:
+        for m in melds:
+            has_kan = has_kan or m.is_kan
     if c.haitei and not tsumo:
         return "haitei_with_ron"
     if c.houtei and tsumo:
@@ -210,6 +229,12 @@ def _impossible(melds: tuple[Meld, ...], c: Context, rules: Rules) -> str:
         return "first_turn_win_after_kita"
     if c.renhou and c.chankan:
         return "renhou_with_chankan"
+    return ""
+
+
+def _indicators_impossible(c: Context, rules: Rules, riichi: bool) -> str:
+    """`_impossible`'s rules of the dora and ura indicators, in order."""
+    dora, ura = len(c.dora), len(c.ura)
     if ura and not riichi:
         return "ura_without_riichi"
     if ura and not rules.ura_dora:

@@ -108,8 +108,8 @@ class Reading:
         self.form: str = form
         self.groups: tuple[Group, ...] = groups
         self.melds: tuple[Set, ...] = melds
-        self.ron_index: int = ron_index
-        self.pair: int = pair
+        self.ron_index: i64 = ron_index
+        self.pair: i64 = pair
         self.wait: str = wait
         self.hand: Hand = hand
         self.ctx: Context = ctx
@@ -158,27 +158,27 @@ class Reading:
                 seq_starts |= first << (START_BITS * n_seqs)
                 n_seqs += 1
                 seq_bits |= _tile_bit(first)
-        self.trip_starts: int = trip_starts
-        self.seq_starts: int = seq_starts
-        self.n_trips: int = n_trips
-        self.n_seqs: int = n_seqs
+        self.trip_starts: i64 = trip_starts
+        self.seq_starts: i64 = seq_starts
+        self.n_trips: i64 = n_trips
+        self.n_seqs: i64 = n_seqs
         # One bit per tile that starts a triplet (or quad) / a sequence: `has_trip` and `has_seq`.
-        self.trip_bits: int = trip_bits
-        self.seq_bits: int = seq_bits
-        self.concealed_trips: int = concealed
-        self.kans: int = kans
+        self.trip_bits: i64 = trip_bits
+        self.seq_bits: i64 = seq_bits
+        self.concealed_trips: i64 = concealed
+        self.kans: i64 = kans
 
     def _hand_facts(self) -> None:
         """The hand's own facts: closed, the winning tile, the wind tiles, and its tile-set facts."""
         hand, ctx = self.hand, self.ctx
-        self.win_tile: int = hand.win_tile
+        self.win_tile: i64 = hand.win_tile
         self.closed: bool = hand.is_closed
-        self.seat_tile: int = _wind(ctx.seat_wind)
-        self.round_tile: int = _wind(ctx.round_wind)
+        self.seat_tile: i64 = _wind(ctx.seat_wind)
+        self.round_tile: i64 = _wind(ctx.round_wind)
         every, some = _tile_bits(hand)
         # One bit per suit present (m p s z), and how many suits.
-        self.suit_bits: int = some // _SUIT_BIT
-        self.suit_count: int = (some & _M) // _M + (some & _P) // _P + (some & _S) // _S + (some & _Z) // _Z
+        self.suit_bits: i64 = some // _SUIT_BIT
+        self.suit_count: i64 = (some & _M) // _M + (some & _P) // _P + (some & _S) // _S + (some & _Z) // _Z
         self.all_simple: bool = not some & _ORPHAN
         self.all_orphan: bool = bool(every & _ORPHAN)
         self.all_honor: bool = bool(every & _HONOR)

@@ -34,10 +34,13 @@ RULES = [Rules(), Rules(honba_points=1500)]
 RULES_OF_THREE = [Rules(players=3), Rules(players=3, tsumo_loss=False)]
 
 
-def _results() -> list[Result]:
+def _pairs() -> list[tuple[dict, Rules]]:
     pairs = [(hand, rules) for hand in HANDS for rules in RULES]
-    pairs += [(hand, rules) for hand in HANDS_OF_THREE for rules in RULES_OF_THREE]
-    return [score_request(build_request(hand, rules)) for hand, rules in pairs]
+    return pairs + [(hand, rules) for hand in HANDS_OF_THREE for rules in RULES_OF_THREE]
+
+
+def _results() -> list[Result]:
+    return [score_request(build_request(hand, rules)) for hand, rules in _pairs()]
 
 
 def _plain(res: Result) -> Result:
@@ -106,3 +109,12 @@ def test_templates_keep_the_first_value_of_a_key_and_at_most_their_limit():
     assert table.put(2**46, {"key": "over"}) == -1  # beyond the limit: not kept
     assert [table.get(key * 1_000_003) for key in range(100)] == [{"key": key} for key in range(100)]
     assert table.get(2**46) is None and table.get(7) is None
+
+
+def test_a_result_keeps_the_payments_its_dict_lists():
+    for hand, rules in _pairs():
+        for _ in range(2):  # worked out, then from the template: a fresh copy, the result's own
+            res = score_request(build_request(hand, rules))
+            out = result_dict(res)
+            assert out["payments"] is res.payments
+            assert out == result_dict(_plain(score_request(build_request(hand, rules))))

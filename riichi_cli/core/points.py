@@ -223,11 +223,11 @@ def payments(
 
     A fresh dict: with four players, a copy of the template of the same payments when there is one."""
     if rules.players != 4:
-        return _payments(points, winner, discarder, honba, sticks, rules)
+        return worked_payments(points, winner, discarder, honba, sticks, rules)
     key = _payment_key(points, seat_number(winner), seat_number(discarder), honba, sticks, rules)
     found = _payment_templates.get(key) if key >= 0 else None
     if found is None:
-        found = _payments(points, winner, discarder, honba, sticks, rules)
+        found = worked_payments(points, winner, discarder, honba, sticks, rules)
         if key < 0:
             return found
         _payment_templates.put(key, found)
@@ -246,10 +246,10 @@ def kept_payments(
     return None if found is None else found.copy()
 
 
-def _payments(
+def worked_payments(
     points: Points, winner: str, discarder: str | None, honba: int, sticks: int, rules: Rules
 ) -> dict[str, int]:
-    """`payments`, worked out."""
+    """`payments`, worked out (a fresh dict; no template looked up or kept)."""
     players = rules.players
     # A copy of the seats with their keys in place costs less than a new dict (four players).
     delta = _FOUR_SEATS.copy() if players == 4 else {SEATS[seat]: 0 for seat in range(players)}

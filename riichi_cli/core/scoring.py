@@ -92,6 +92,17 @@ class Result(Record):
             return pay
         return self._payments
 
+    def has_payments(self) -> bool:
+        """Whether `payments` were asked for (or given) already."""
+        return self._payments is not None
+
+    def keep_payments(self, pay: dict[str, int]) -> dict[str, int]:
+        """`payments`, given as ``pay`` (worked out by the caller) unless they were asked for before."""
+        if self._payments is None:
+            self._payments = pay
+            return pay
+        return self._payments
+
     def discarder_number(self) -> i64:
         """`seat_number` of the context's discarder: 0-3, 4 on a tsumo, -1 for none of the seats. Four
         players and no ``from``: the seat before the winner's, by number (no letter looked up)."""

@@ -22,17 +22,19 @@ T = TypeVar("T")
 
 
 class _Entry(Generic[T]):
-    """A key and its template."""
+    """A key and its template, and what else the caller keeps with it (``extra``: a second template in
+    the same entry, rather than a tuple of the two, which the collector would track for good)."""
 
-    __slots__ = ("key", "template")
+    __slots__ = ("key", "template", "extra")
 
-    def __init__(self, key: i64, template: T) -> None:
+    def __init__(self, key: i64, template: T, extra: object = None) -> None:
         self.key: Final = key
         self.template: Final = template
+        self.extra: Final = extra
 
 
 class Templates(Generic[T]):
-    """Values (dicts to copy) by int key (0 to 2**47), at most ``limit`` of them (then the rest are not kept).
+    """Values (dicts to copy) by int key (0 to 2**62), at most ``limit`` of them (then the rest are not kept).
 
     Open addressing with linear probing from `first_slot` (as `IntTable`), at most half full (the slots
     double as entries come)."""
@@ -46,7 +48,8 @@ class Templates(Generic[T]):
         self.limit: Final[i64] = limit
 
     def get(self, key: i64) -> T | None:
-        """The template of ``key`` (shared: copy it), or None."""
+        """The template of ``key`` (shared: copy it), or None. (`entry`'s walk, written out: the
+        memos' look-up, several a score() call, makes no second call.)"""
         slots = self.slots
         mask = self.mask
         i: i64 = first_slot(key, mask)
@@ -58,16 +61,30 @@ class Templates(Generic[T]):
             entry = slots[i]
         return None
 
-    def put(self, key: i64, template: T) -> i64:
-        """Keep ``template`` (not to be changed afterwards) for ``key``, unless ``limit`` are kept
-        (or ``key`` is: the first stays); its number among the kept ones (0, 1, ...), or -1 if not kept."""
-        if self.count >= self.limit or self.get(key) is not None:
+    def entry(self, key: i64) -> _Entry[T] | None:
+        """The entry of ``key`` (its template and extra, shared: copy them), or None."""
+        slots = self.slots
+        mask = self.mask
+        i: i64 = first_slot(key, mask)
+        entry = slots[i]
+        while entry is not None:
+            if entry.key == key:
+                return entry
+            i = (i + 1) & mask
+            entry = slots[i]
+        return None
+
+    def put(self, key: i64, template: T, extra: object = None) -> i64:
+        """Keep ``template`` and ``extra`` (not to be changed afterwards) for ``key``, unless ``limit``
+        are kept (or ``key`` is: the first stays); its number among the kept ones (0, 1, ...), or -1
+        if not kept."""
+        if self.count >= self.limit or self.entry(key) is not None:
             return -1
         number = self.count  # taken before anything runs that could let another thread in: each its own
         self.count = number + 1
         if 2 * (number + 1) > self.mask + 1:
             self._grow()
-        self._insert(_Entry(key, template))
+        self._insert(_Entry(key, template, extra))
         return number
 
     def _insert(self, entry: _Entry[T]) -> None:

@@ -7,7 +7,7 @@ from typing import Any, Final, TypeVar
 
 from ..core.errors import InvalidContext, RiichiError
 from ..core.native import i64
-from ..core.points import Points, honba_share, shared_points
+from ..core.points import Points, honba_share, shared_points, worked_payments
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request, win_numbers
 from ..core.templates import Templates
@@ -196,6 +196,62 @@ def _tsumo_shares(pts: Points) -> dict[str, Any]:
     return found.copy()
 
 
+#: A result's points (tsumo shares in place) with its payments as the entry's extra, by `_money_key`:
+#: one look-up for the three dicts a result copies, all decided by its kept Points, seats, counters and
+#: deposits (kept in one entry: a tuple of dicts would stay tracked by the collector).
+_money: Final[Templates[dict[str, Any]]] = Templates(4096)
+
+
+def _money_key(res: Result) -> i64:
+    """`_kept_points_key` of the context's counters and deposits with the winner's and the discarder's
+    seat numbers (51 bits), or -1 when it does not fit or the payments are worked out already."""
+    ctx = res.context
+    key = _kept_points_key(res, ctx.honba, ctx.riichi_sticks)
+    w: i64 = res.reading.seat_tile - EAST
+    d = res.discarder_number()  # 0-3, 4 on a tsumo
+    if key < 0 or not (0 <= w < 4 and 0 <= d <= 4 and d != w) or res.has_payments():
+        return -1
+    return key << 5 | w << 3 | d
+
+
+def _result_money(res: Result) -> tuple[dict[str, Any], dict[str, int]]:
+    """The result's ``points`` and ``payments`` with the context's counters and deposits (fresh
+    dicts; the payments kept by the result), copies of `_money`'s templates when it has them."""
+    key = _money_key(res)
+    if key < 0:
+        ctx = res.context
+        return result_points(res, ctx.honba, ctx.riichi_sticks), res.payments
+    found = _money.entry(key)
+    if found is None:
+        points, pay = _worked_money(res)
+        _money.put(key, points, pay)
+        found = _money.entry(key)
+        if found is None:  # not kept (the table is full): the worked out dicts are fresh
+            return points, res.keep_payments(pay)
+    template: dict[str, Any] = found.template  # (typed: the copy is then a dict's, not a method call)
+    points = template.copy()
+    if res.points.ron is None:  # a tsumo: its shares, a dict of their own
+        shares: dict[str, Any] = points["tsumo"]
+        points["tsumo"] = shares.copy()
+    kept = found.extra
+    assert isinstance(kept, dict)
+    return points, res.keep_payments(kept.copy())
+
+
+def _worked_money(res: Result) -> tuple[dict[str, Any], dict[str, int]]:
+    """A result's points (tsumo shares in place) and payments with the context's counters and deposits,
+    worked out."""
+    pts, ctx, rules = res.points, res.context, res.rules
+    counters, sticks = ctx.honba, ctx.riichi_sticks
+    points = points_dict(
+        pts.total, pts.ron is not None, honba_collected(counters, ctx.tsumo, rules), 1000 * sticks
+    )
+    if pts.ron is None:
+        points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
+    pay = worked_payments(pts, ctx.seat_wind, ctx.discarder, counters, sticks, rules)
+    return points, pay
+
+
 def _result_key(res: Result, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
     """The situation and the win's numbers (`win_numbers`) packed in an int (32 bits), or -1 when they
     do not fit."""
@@ -247,10 +303,13 @@ def result_dict(
     context's); a settlement with several winners gives each its own share.
     """
     ctx, hand = res.context, res.hand
-    # (new names: the parameters are objects, so reassigning them would box the context's ints)
-    counters = ctx.honba if honba is None else honba
-    deposits = ctx.riichi_sticks if sticks is None else sticks
-    points = result_points(res, counters, deposits)
+    if honba is None and sticks is None:
+        points, pay = _result_money(res)
+    else:  # a settlement's share: the payments stay the context's
+        points = result_points(
+            res, ctx.honba if honba is None else honba, ctx.riichi_sticks if sticks is None else sticks
+        )
+        pay = res.payments
     out = _result_template(res, res.limit, res.yakuman, res.han, res.fu).copy()  # the situation; the rest:
     if id is not None:  # the template's id is null already
         out["id"] = id
@@ -259,7 +318,7 @@ def result_dict(
     out["yaku"] = [item.as_dict() for item in res.yaku]
     out["fu_breakdown"] = [line.as_dict() for line in res.fu_lines]
     out["points"] = points
-    out["payments"] = res.payments
+    out["payments"] = pay
     out["warnings"] = []
     out["reading"] = reading_dict(res)
     return out if source is None else {"source": source, **out}  # a batch names the file first

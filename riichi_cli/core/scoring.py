@@ -119,6 +119,19 @@ class Result(Record):
         """Order of preference between readings: points, true yakuman, han, fu."""
         return (self.points.total, self.yakuman, self.han or 0, self.fu or 0)
 
+    def outscores(self, other: Result) -> bool:
+        """``self.key > other.key``, field by field: no two tuples (and their boxed ints) made and
+        freed for each comparison of the scorer's readings."""
+        mine, theirs = self.points.total, other.points.total
+        if mine != theirs:
+            return mine > theirs
+        if self.yakuman != other.yakuman:
+            return self.yakuman > other.yakuman
+        han, other_han = self.han or 0, other.han or 0
+        if han != other_han:
+            return han > other_han
+        return (self.fu or 0) > (other.fu or 0)
+
 
 #: The limits a result names, numbered from 1 by `win_numbers` (0: none).
 LIMITS: Final = ("mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
@@ -266,7 +279,7 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     base, limit = base_points(han, fu, r.rules)
     res = _finish(r, items, han, fu, 0, limit, lines, base)
     res.numbers = win_numbers(han, fu, 0, limit)  # (the numbers are native here: no int object read)
-    return flat if flat is not None and not res.key > flat.key else res  # of equals, the first listed
+    return flat if flat is not None and not res.outscores(flat) else res  # of equals, the first listed
 
 
 def furiten(waits: list[int], ctx: Context) -> tuple[str, tuple[int, ...]] | None:
@@ -318,7 +331,7 @@ def score_request(req: Request, as_named: bool = False) -> Result:
     for r in found:
         res = score_reading(r)
         if isinstance(res, Result):
-            if best is None or res.key > best.key:
+            if best is None or res.outscores(best):
                 best = res
         elif res is not None:
             if short is None:
@@ -364,6 +377,6 @@ def tenhou_best(req: Request) -> Result:
             res = score_request(Request(other, req.context, req.rules, req.id), True)
         except RiichiError:
             continue
-        if res.key > best.key:
+        if res.outscores(best):
             best = res
     return best

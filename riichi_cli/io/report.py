@@ -202,22 +202,22 @@ def _tsumo_shares(pts: Points) -> dict[str, Any]:
 _money: Final[Templates[dict[str, Any]]] = Templates(4096)
 
 
-def _money_key(res: Result) -> i64:
+def _money_key(res: Result, d: i64) -> i64:
     """`_kept_points_key` of the context's counters and deposits with the winner's and the discarder's
-    seat numbers (51 bits), or -1 when it does not fit or the payments are worked out already."""
+    (``d``: `Result.discarder_number`) seat numbers (51 bits), or -1 when it does not fit or the
+    payments are worked out already."""
     ctx = res.context
     key = _kept_points_key(res, ctx.honba, ctx.riichi_sticks)
     w: i64 = res.reading.seat_tile - EAST
-    d = res.discarder_number()  # 0-3, 4 on a tsumo
     if key < 0 or not (0 <= w < 4 and 0 <= d <= 4 and d != w) or res.has_payments():
         return -1
     return key << 5 | w << 3 | d
 
 
-def _result_money(res: Result) -> tuple[dict[str, Any], dict[str, int]]:
+def _result_money(res: Result, d: i64) -> tuple[dict[str, Any], dict[str, int]]:
     """The result's ``points`` and ``payments`` with the context's counters and deposits (fresh
     dicts; the payments kept by the result), copies of `_money`'s templates when it has them."""
-    key = _money_key(res)
+    key = _money_key(res, d)
     if key < 0:
         ctx = res.context
         return result_points(res, ctx.honba, ctx.riichi_sticks), res.payments
@@ -252,10 +252,9 @@ def _worked_money(res: Result) -> tuple[dict[str, Any], dict[str, int]]:
     return points, pay
 
 
-def _result_key(res: Result, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
-    """The situation and the win's numbers (`win_numbers`) packed in an int (32 bits), or -1 when they
-    do not fit."""
-    d = res.discarder_number()  # 0-3, 4 on a tsumo
+def _result_key(res: Result, d: i64, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
+    """The situation (``d``: `Result.discarder_number`) and the win's numbers (`win_numbers`) packed in
+    an int (32 bits), or -1 when they do not fit."""
     s: i64 = res.reading.seat_tile - EAST  # the winds as the reading has them, tiles (one per letter)
     r: i64 = res.reading.round_tile - EAST
     numbers: i64 = res.numbers
@@ -268,11 +267,13 @@ def _result_key(res: Result, limit: str | None, yakuman: int, han: int | None, f
     return ((d * 4 + s) * 4 + r) * 344_064 + numbers
 
 
-def _result_template(res: Result, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> dict:
+def _result_template(
+    res: Result, d: i64, limit: str | None, yakuman: int, han: int | None, fu: int | None
+) -> dict:
     """`_RESULT` with the context's win kind, discarder and winds, and the win's ``limit``,
     ``yakuman``, ``han`` and ``fu`` (shared when kept: copy it)."""
     ctx = res.context
-    key = _result_key(res, limit, yakuman, han, fu)
+    key = _result_key(res, d, limit, yakuman, han, fu)
     found = _results.get(key) if key >= 0 else None
     if found is None:
         found = _RESULT.copy()
@@ -303,14 +304,15 @@ def result_dict(
     context's); a settlement with several winners gives each its own share.
     """
     ctx, hand = res.context, res.hand
+    d = res.discarder_number()  # 0-3, 4 on a tsumo (once: both template keys have it)
     if honba is None and sticks is None:
-        points, pay = _result_money(res)
+        points, pay = _result_money(res, d)
     else:  # a settlement's share: the payments stay the context's
         points = result_points(
             res, ctx.honba if honba is None else honba, ctx.riichi_sticks if sticks is None else sticks
         )
         pay = res.payments
-    out = _result_template(res, res.limit, res.yakuman, res.han, res.fu).copy()  # the situation; the rest:
+    out = _result_template(res, d, res.limit, res.yakuman, res.han, res.fu).copy()  # the situation; the rest:
     if id is not None:  # the template's id is null already
         out["id"] = id
     out["hand"] = hand.text

@@ -241,14 +241,10 @@ def _result_money(res: Result, d: i64) -> tuple[dict[str, Any], dict[str, int]]:
 def _worked_money(res: Result) -> tuple[dict[str, Any], dict[str, int]]:
     """A result's points (tsumo shares in place) and payments with the context's counters and deposits,
     worked out."""
-    pts, ctx, rules = res.points, res.context, res.rules
+    ctx = res.context
     counters, sticks = ctx.honba, ctx.riichi_sticks
-    points = points_dict(
-        pts.total, pts.ron is not None, honba_collected(counters, ctx.tsumo, rules), 1000 * sticks
-    )
-    if pts.ron is None:
-        points["tsumo"] = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
-    pay = worked_payments(pts, ctx.seat_wind, ctx.discarder, counters, sticks, rules)
+    points = result_points(res, counters, sticks)  # fresh dicts, shares included
+    pay = worked_payments(res.points, ctx.seat_wind, ctx.discarder, counters, sticks, res.rules)
     return points, pay
 
 

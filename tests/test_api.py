@@ -7,6 +7,7 @@ that the answer is a refusal object that matches the command's JSON Schema, not 
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import pickle
@@ -208,20 +209,39 @@ def test_a_junk_rules_argument_never_raises(rules):
         check("score", obj)
 
 
-def test_results_are_fresh_objects_a_caller_may_change():
-    # The result of score() is copied from templates shared by hands of the same situation (issue 22):
-    # changing one result, down to a group of its reading, must not reach the next one.
+def test_no_change_to_a_result_reaches_another():
+    # A result's own dict and lists are fresh; the dicts inside them are shared by equal results
+    # (issue 22) and refuse changes, so changing one result, down to a group of its reading, can
+    # never reach the next one; their copies are plain dicts to change.
     hand = {"hand": "123456s234m55p chi:789s", "win": "ron", "from": "W", "seat_wind": "S"}
     first = riichi_cli.score(hand)
     expected = json.loads(json.dumps(first))
     for key in ("win", "from", "seat_wind", "round_wind", "dealer", "ok", "error"):
         first[key] = "changed"
-    first["reading"]["groups"][0]["tiles"] = "changed"
-    first["points"]["total"] = -1
-    first["payments"]["W"] = 1
+    inner = (
+        first["reading"]["groups"][0], first["points"], first["payments"], first["yaku"][0],
+        first["fu_breakdown"][0],
+    )  # fmt: skip
+    for d in inner:
+        key = next(iter(d))
+        changes = (("__setitem__", key, 1), ("__delitem__", key), ("update", {"x": 1}), ("setdefault", "x"),
+                   ("pop", key), ("popitem",), ("clear",), ("__ior__", {"x": 1}))  # fmt: skip
+        for method, *args in changes:
+            with pytest.raises(TypeError, match="read-only"):
+                getattr(d, method)(*args)
+        for copied in (d.copy(), dict(d), copy.copy(d), copy.deepcopy(d), pickle.loads(pickle.dumps(d))):
+            assert copied == d
+        for copied in (d.copy(), dict(d), copy.copy(d), copy.deepcopy(d)):
+            assert type(copied) is dict
+            copied[key] = "changed"
+    mutable = copy.deepcopy(first)
+    mutable["points"]["total"] = -1
+    mutable["reading"]["groups"][0]["tiles"] = "changed"
     first["yaku"].append("changed")
     first["warnings"].append("changed")
+    first["reading"]["groups"].append("changed")
     assert riichi_cli.score(hand) == expected
+    assert json.loads(json.dumps(pickle.loads(pickle.dumps(riichi_cli.score(hand))))) == expected
     # The shanten numbers of a hand are one shared tuple per set of numbers: nobody can change them.
     counts = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 20
     result = shanten_numbers(counts)

@@ -10,6 +10,7 @@ from .decompose import TRIP
 from .native import i64
 from .reading import Reading
 from .record import Record
+from .shared_dict import SharedDict
 from .tiles import DRAGONS, is_orphan, name
 
 
@@ -26,10 +27,11 @@ class FuLine(Record):
         self._text: str | None = None  # `json_text`, once asked for
 
     def as_dict(self) -> dict:
-        """``{"reason", "fu", "id"}`` (docs/output.md ``fu_breakdown``); a fresh dict each time."""
+        """``{"reason", "fu", "id"}`` (docs/output.md ``fu_breakdown``): read-only, the same
+        `SharedDict` each time."""
         if self._dict is None:
-            self._dict = {"reason": self.reason, "fu": self.fu, "id": self.id}
-        return self._dict.copy()
+            self._dict = SharedDict({"reason": self.reason, "fu": self.fu, "id": self.id})
+        return self._dict
 
     def json_text(self, encode: Callable[[dict], str]) -> str:
         """``encode(self.as_dict())``, made once: the caller (the batch's JSON writer) always passes

@@ -22,6 +22,7 @@ from .points import payments as seat_payments
 from .reading import Reading, readings
 from .record import Record
 from .rules import Rules
+from .shared_dict import SharedDict
 from .tiles import EAST, FIVES, NORTH, dora_of_players, name
 from .yaku import NAMES, add_yaku_items
 from .yaku_defs import YakuItem
@@ -96,12 +97,16 @@ class Result(Record):
         """Whether `payments` were asked for (or given) already."""
         return self._payments is not None
 
-    def keep_payments(self, pay: dict[str, int]) -> dict[str, int]:
-        """`payments`, given as ``pay`` (worked out by the caller) unless they were asked for before."""
-        if self._payments is None:
-            self._payments = pay
-            return pay
-        return self._payments
+    def keep_payments(self, pay: dict[str, int] | None = None) -> dict[str, int]:
+        """`payments` as a result's dict lists them, read-only (`SharedDict`: results share them), and
+        kept so: given as ``pay`` (worked out by the caller) unless they were asked for before."""
+        kept = self._payments
+        if kept is None:
+            kept = self.payments if pay is None else pay
+        if not isinstance(kept, SharedDict):
+            kept = SharedDict(kept)
+        self._payments = kept
+        return kept
 
     def discarder_number(self) -> i64:
         """`seat_number` of the context's discarder: 0-3, 4 on a tsumo, -1 for none of the seats. Four

@@ -7,6 +7,7 @@ from typing import Final
 
 from .reading import Reading
 from .record import Record
+from .shared_dict import SharedDict
 
 
 class YakuItem(Record):
@@ -22,15 +23,16 @@ class YakuItem(Record):
         self._text: str | None = None  # `json_text`, once asked for
 
     def as_dict(self) -> dict:
-        """``{"id", "name", "han"}`` or ``{"id", "name", "yakuman"}`` (docs/output.md), a fresh dict."""
+        """``{"id", "name", "han"}`` or ``{"id", "name", "yakuman"}`` (docs/output.md): read-only, the
+        same `SharedDict` each time it is asked for (results share it)."""
         if self._dict is None:
             item: dict = {"id": self.id, "name": NAMES[self.id][0]}
             if self.yakuman:
                 item["yakuman"] = self.yakuman
             else:
                 item["han"] = self.han
-            self._dict = item
-        return self._dict.copy()
+            self._dict = SharedDict(item)
+        return self._dict
 
     def json_text(self, encode: Callable[[dict], str]) -> str:
         """``encode(self.as_dict())``, made once: the caller (the batch's JSON writer) always passes

@@ -14,6 +14,7 @@ from ..core.hand import Hand, Meld
 from ..core.native import i64
 from ..core.reading import START_BITS, START_MASK, Reading, _sequence_wait
 from ..core.scoring import Result
+from ..core.shared_dict import SharedDict
 from ..core.tiles import FIVES, SUITS, format_counts, spell_digits
 
 #: The core's wait names -> docs/output.md names, for the closed-only forms.
@@ -38,8 +39,7 @@ assert (PAIR, SEQ, TRIP) == (-1, 0, 1)
 #: (and kind order within a tile) as (tile, kind) pairs would, without comparing tuples.
 _KINDS: Final = 3
 #: A group's output dict by (group, red fives 0-3, winning group) packed in an int, made when first
-#: needed: a hand's groups cost a list index and a copy each (a fresh dict per result, which a caller
-#: may change).
+#: needed and shared by every result with that group (read-only: `SharedDict`): a list index each.
 _group_dicts: Final[list[dict | None]] = [None] * (34 * _KINDS * 4 * 2)
 
 
@@ -53,14 +53,15 @@ def _group_key(group: i64, reds: i64, win: bool) -> int:
 
 
 def _group_template(key: i64) -> dict:
-    """The output dict of a group key (made once, shared: callers copy it)."""
+    """The output dict of a group key (made once, read-only, shared by the results)."""
     found = _group_dicts[key]
     if found is None:
         win, rest = bool(key & 1), key >> 1
         group, reds = rest >> 2, rest & 3
         t, kind = group // _KINDS, group % _KINDS
         text = group_text(_tiles(kind - 1, t), reds)
-        found = _group_dicts[key] = {"tiles": text, "kind": _KIND_NAMES[kind], "open": False, "win": win}
+        found = {"tiles": text, "kind": _KIND_NAMES[kind], "open": False, "win": win}
+        found = _group_dicts[key] = SharedDict(found)
     return found
 
 
@@ -242,13 +243,13 @@ def concealed_keys(r: Reading, hand: Hand) -> list[int]:
 
 
 def group_template(key: int) -> dict:
-    """The shared output dict of a concealed group key (not to be changed: copy it)."""
+    """The output dict of a concealed group key (read-only, shared by the results)."""
     found = _group_dicts[key]
     return found if found is not None else _group_template(key)
 
 
 def _group_at(i: i64, packed: i64, n: i64, win: i64, reds: i64, melds: tuple[Meld, ...]) -> dict:
-    """Group ``i`` of a standard reading as a fresh output dict: concealed group ``i`` of `_group_keys`
+    """Group ``i`` of a standard reading as its shared output dict: concealed group ``i`` of `_group_keys`
     (``packed``, ``n``, ``win``, ``reds``: no int object per key, most are above 256), else a meld."""
     if i >= n:
         return meld_group(melds[i - n])
@@ -258,7 +259,7 @@ def _group_at(i: i64, packed: i64, n: i64, win: i64, reds: i64, melds: tuple[Mel
     found = _group_dicts[key]  # `group_template`, inline: five groups a result
     if found is None:
         found = _group_template(key)
-    return found.copy()
+    return found
 
 
 def _standard_groups(r: Reading, hand: Hand) -> list[dict]:
@@ -281,30 +282,34 @@ def _standard_groups(r: Reading, hand: Hand) -> list[dict]:
     return out
 
 
-#: The output dict of each called meld by its notation, made when first needed (bounded): a hand's
-#: melds cost a look-up and a copy each.
+#: The output dict of each called meld by its notation, made when first needed (bounded) and shared
+#: (read-only): a hand's melds cost a look-up each.
 _meld_dicts: Final[dict[str, dict]] = {}
 
 
 def meld_group(m: Meld) -> dict:
-    """The output dict of a called meld (or concealed kan): its tiles as written, without the prefix."""
+    """The output dict of a called meld (or concealed kan): its tiles as written, without the prefix
+    (read-only: `SharedDict`)."""
     written = m.notation()
     found = _meld_dicts.get(written)
     if found is None:
-        found = _GROUP.copy()
-        found["tiles"] = written[len(m.kind) + 1 :]
-        found["kind"] = _MELD_KINDS[m.kind]
-        found["open"] = m.is_open
+        group = _GROUP.copy()
+        group["tiles"] = written[len(m.kind) + 1 :]
+        group["kind"] = _MELD_KINDS[m.kind]
+        group["open"] = m.is_open
+        found = SharedDict(group)
         if len(_meld_dicts) < 4096:
             _meld_dicts[written] = found
-    return found.copy()
+    return found
 
 
 def reading_groups(res: Result) -> list[dict]:
     """The groups of the scored reading (docs/output.md ``reading.groups``)."""
     r, hand = res.reading, res.hand
     if r.form == "kokushi":
-        return [{"tiles": format_counts(list(hand.concealed)), "kind": "orphans", "open": False, "win": True}]
+        tiles = format_counts(list(hand.concealed))
+        orphans = {"tiles": tiles, "kind": "orphans", "open": False, "win": True}
+        return [SharedDict(orphans)]  # (read-only as every other group, though no other result has it)
     if r.form == "chiitoitsu":
         reds, out = list(hand.reds), []
         for t, n in enumerate(hand.concealed):
@@ -313,7 +318,7 @@ def reading_groups(res: Result) -> list[dict]:
                 if used:
                     reds[t // 9] = reds[t // 9] - used
                 group = _group_key(t * _KINDS + PAIR + 1, used, t == r.win_tile)  # as a standard pair's
-                out.append(group_template(group).copy())
+                out.append(group_template(group))
         return out
     return _standard_groups(r, hand)
 

@@ -1,4 +1,9 @@
-"""Results and errors as the JSON objects of docs/output.md (plain dicts, no I/O)."""
+"""Results and errors as the JSON objects of docs/output.md (dicts, no I/O).
+
+A result's own dict and lists are fresh; the dicts inside them (yaku items, fu lines, groups, points,
+payments) are read-only `SharedDict`s that equal results share: building and freeing a copy of each
+for every result cost more than the scoring (issue 22).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from ..core.native import i64
 from ..core.points import Points, honba_share, shared_points, worked_payments
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request, win_numbers
+from ..core.shared_dict import SharedDict, read_only
 from ..core.templates import Templates
 from ..core.tiles import EAST
 from .mapping import build_request
@@ -197,8 +203,8 @@ def _tsumo_shares(pts: Points) -> dict[str, Any]:
 
 
 #: A result's points (tsumo shares in place) with its payments as the entry's extra, by `_money_key`:
-#: one look-up for the three dicts a result copies, all decided by its kept Points, seats, counters and
-#: deposits (kept in one entry: a tuple of dicts would stay tracked by the collector).
+#: one look-up for the three dicts a result lists (read-only, shared), all decided by its kept Points,
+#: seats, counters and deposits (kept in one entry: a tuple of dicts would stay tracked by the collector).
 _money: Final[Templates[dict[str, Any]]] = Templates(4096)
 
 
@@ -215,27 +221,31 @@ def _money_key(res: Result, d: i64) -> i64:
 
 
 def _result_money(res: Result, d: i64) -> tuple[dict[str, Any], dict[str, int]]:
-    """The result's ``points`` and ``payments`` with the context's counters and deposits (fresh
-    dicts; the payments kept by the result), copies of `_money`'s templates when it has them."""
+    """The result's ``points`` and ``payments`` with the context's counters and deposits (read-only:
+    `read_only_points`, `Result.keep_payments`), `_money`'s when it has them."""
     key = _money_key(res, d)
     if key < 0:
         ctx = res.context
-        return result_points(res, ctx.honba, ctx.riichi_sticks), res.payments
+        return read_only_points(result_points(res, ctx.honba, ctx.riichi_sticks)), res.keep_payments()
     found = _money.entry(key)
     if found is None:
         points, pay = _worked_money(res)
+        points, pay = read_only_points(points), read_only(pay)
         _money.put(key, points, pay)
         found = _money.entry(key)
-        if found is None:  # not kept (the table is full): the worked out dicts are fresh
+        if found is None:  # not kept (the table is full)
             return points, res.keep_payments(pay)
-    template: dict[str, Any] = found.template  # (typed: the copy is then a dict's, not a method call)
-    points = template.copy()
-    if res.points.ron is None:  # a tsumo: its shares, a dict of their own
-        shares: dict[str, Any] = points["tsumo"]
-        points["tsumo"] = shares.copy()
     kept = found.extra
     assert isinstance(kept, dict)
-    return points, res.keep_payments(kept.copy())
+    return found.template, res.keep_payments(kept)
+
+
+def read_only_points(points: dict[str, Any]) -> dict[str, Any]:
+    """``points`` read-only (`SharedDict`), its tsumo shares too."""
+    shares = points["tsumo"]
+    if shares is not None and not isinstance(shares, SharedDict):
+        points["tsumo"] = SharedDict(shares)
+    return read_only(points)
 
 
 def _worked_money(res: Result) -> tuple[dict[str, Any], dict[str, int]]:
@@ -307,7 +317,7 @@ def result_dict(
         points = result_points(
             res, ctx.honba if honba is None else honba, ctx.riichi_sticks if sticks is None else sticks
         )
-        pay = res.payments
+        points, pay = read_only_points(points), res.keep_payments()
     out = _result_template(res, d, res.limit, res.yakuman, res.han, res.fu).copy()  # the situation; the rest:
     if id is not None:  # the template's id is null already
         out["id"] = id

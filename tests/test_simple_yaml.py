@@ -182,3 +182,69 @@ def test_notation_like_scalars_are_strings_to_the_full_loader(digit, rest, lette
 def test_timestamps_and_numbers_still_resolve():
     text = "a: 2001-12-14t21:59:43.10-05:00\nb: 1_000\nc: 0x1F\nd: 1.5e+3\ne: 190:20:30\n"
     assert fast(text) == full(text)
+
+
+# -- issue 22: the common scalars without the YAML library ----------------------------------------
+
+SCALARS = [*VALUES, *yaml_texts.VALUES, *yaml_texts.FLOW_ITEMS, "0", "-0", "00", "07", "08", "1", "-1", "+1",
+           "10", "1_0", "0b1", "0o7", "0x", "1e3", "1.", ".5", "-.inf", ".NaN", "190:20:30", "9" * 3999,
+           "9" * 4000, "-" + "9" * 3999, "y", "Y", "n", "N", "n/a", "NO", "Off", "oN", "tRue", "nULL",
+           "E", "S", "W", "ron", "tsumo", "ankan", "true1", "yes!", "<<", "<x", "=", "=x", "~x", "~",
+           "2001-12-14t21:59:43.10-05:00", "2002-12-14", "1m", "5z5z", "12345m", "0m", "x" * 50]  # fmt: skip
+
+
+def _outcome(build, text: str) -> tuple:
+    """What ``build`` makes of ``text``: its type and value (NaN and `Oversized` compared by their
+    text), or the exception it raises (`simple_yaml` then leaves the text to the full loader)."""
+    try:
+        value = build(text)
+    except Exception as e:
+        return "raises", type(e)
+    if isinstance(value, Oversized):
+        return Oversized, value.digits
+    return type(value), repr(value) if isinstance(value, float) else value
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.one_of(
+        st.sampled_from(SCALARS),
+        st.text("0123456789-+._:eExXoObB", min_size=1, max_size=8),
+        st.text(st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=6),
+    )
+)
+def test_common_scalars_are_what_the_loader_makes_of_them(text):
+    from riichi_cli.files.loader import _full_scalar_builder
+
+    assert _outcome(_scalar_builder(), text) == _outcome(_full_scalar_builder(), text), text
+
+
+def test_the_first_characters_are_those_of_the_loaders_resolvers():
+    from riichi_cli.files.loader import _RESOLVED_FIRST, _STRING_FIRST
+
+    tags: dict[str, set[str]] = {}
+    for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items():
+        tags.setdefault(first, set()).update(tag.rsplit(":", 1)[1] for tag, _ in resolvers)
+    for first, kinds in tags.items():
+        if first and kinds <= {"bool", "null"}:
+            assert first in _STRING_FIRST or first in _RESOLVED_FIRST, first
+        elif first:
+            assert first in _RESOLVED_FIRST and first not in _STRING_FIRST, (first, kinds)
+    assert set(_STRING_FIRST) <= set(tags)
+
+
+def test_a_common_hand_file_is_read_without_the_yaml_library():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from riichi_cli.files import loader\n"
+        "text = 'hands:\\n- hand: 123m456p789s11z22z\\n  riichi: yes\\n  honba: 2\\n  dora: [1m]\\n"
+        "  seat_wind: N\\n  note: ~\\n'\n"
+        "doc = loader.parse_yaml(text, 'f.yaml')\n"
+        "assert doc[0]['hands'][0]['riichi'] is True and doc[0]['hands'][0]['honba'] == 2, doc\n"
+        "print('yaml' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

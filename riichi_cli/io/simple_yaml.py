@@ -6,9 +6,10 @@ block lists (indented or not), one-line plain or quoted scalars and one-line flo
 scalars. `load` reads exactly that shape and answers None for anything else (anchors, tags, block
 scalars, multi-line scalars, several documents, tabs, unusual characters, ...), so the caller uses
 the full safe loader, which gives its usual result or error. Each distinct plain scalar is still
-resolved and built by the full loader's own resolver and constructors (once, then cached: the caller
-passes that function in, so this module needs no YAML library and is compiled with the core), so a
-value means what it means to `yaml.safe_load`: `yes` is True, `0x1F` is 31, `~` is None.
+resolved and built as the full loader resolves and builds it (once, then cached: the caller passes
+that function in, so this module needs no YAML library and is compiled with the core; `files.loader`
+answers the common scalars itself and asks the loader's own resolver and constructors for the rest),
+so a value means what it means to `yaml.safe_load`: `yes` is True, `0x1F` is 31, `~` is None.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
-"""`Templates`: small dicts made once per int key, for callers to copy (or any value made once per key).
+"""`Templates`: values made once per int key (small dicts, texts), shared or copied by the callers.
 
-A result's small dicts (its points, its payments) take a few values out of a few hundred that recur
-hand after hand. A copy of a dict with its keys and values in place costs less than a copy filled in
-key by key (each key set is a look-up), so each distinct content is made once, found by its values
-packed in an int, and copied: every caller still gets a fresh dict of its own.
+A result's small dicts (its points, its payments) and their JSON texts take a few values out of a few
+hundred that recur hand after hand. Each distinct content is made once, found by its values packed in
+an int: read-only dicts that results share (`shared_dict`), dicts to copy and fill in, texts.
 
 The table is one list of entries, each holding its key as a native int beside its dict: a look-up
 reads a slot and the entry it points to (two cache lines; the first level cache rarely holds them, a

@@ -99,7 +99,7 @@ _RESULT: Final[dict[str, Any]] = _shared_keys_dict((
 _RESULT["ok"] = True
 _POINTS: Final[dict[str, Any]] = dict.fromkeys(("total", "ron", "tsumo", "honba", "deposits"))
 #: `_RESULT` with the keys a situation decides filled in ("win", "from", "seat_wind", "round_wind",
-#: "dealer") and the win's "limit", "yakuman", "han" and "fu", by `_result_key`, made when first
+#: "dealer") and the win's "limit", "yakuman", "han" and "fu", by `result_key`, made when first
 #: needed: a look-up and a copy cost less than setting nine values per result. A few hundred recur
 #: (about 540 in the 4,000 results of the conformance hands with two rule sets).
 _results: Final[Templates[dict]] = Templates(4096)
@@ -202,13 +202,13 @@ def _tsumo_shares(pts: Points) -> dict[str, Any]:
     return found.copy()
 
 
-#: A result's points (tsumo shares in place) with its payments as the entry's extra, by `_money_key`:
+#: A result's points (tsumo shares in place) with its payments as the entry's extra, by `money_key`:
 #: one look-up for the three dicts a result lists (read-only, shared), all decided by its kept Points,
 #: seats, counters and deposits (kept in one entry: a tuple of dicts would stay tracked by the collector).
 _money: Final[Templates[dict[str, Any]]] = Templates(4096)
 
 
-def _money_key(res: Result, d: i64) -> i64:
+def money_key(res: Result, d: i64) -> i64:
     """`_kept_points_key` of the context's counters and deposits with the winner's and the discarder's
     (``d``: `Result.discarder_number`) seat numbers (51 bits), or -1 when it does not fit or the
     payments are worked out already."""
@@ -223,7 +223,7 @@ def _money_key(res: Result, d: i64) -> i64:
 def _result_money(res: Result, d: i64) -> tuple[dict[str, Any], dict[str, int]]:
     """The result's ``points`` and ``payments`` with the context's counters and deposits (read-only:
     `read_only_points`, `Result.keep_payments`), `_money`'s when it has them."""
-    key = _money_key(res, d)
+    key = money_key(res, d)
     if key < 0:
         ctx = res.context
         return read_only_points(result_points(res, ctx.honba, ctx.riichi_sticks)), res.keep_payments()
@@ -258,7 +258,7 @@ def _worked_money(res: Result) -> tuple[dict[str, Any], dict[str, int]]:
     return points, pay
 
 
-def _result_key(res: Result, d: i64, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
+def result_key(res: Result, d: i64, limit: str | None, yakuman: int, han: int | None, fu: int | None) -> i64:
     """The situation (``d``: `Result.discarder_number`) and the win's numbers (`win_numbers`) packed in
     an int (32 bits), or -1 when they do not fit."""
     s: i64 = res.reading.seat_tile - EAST  # the winds as the reading has them, tiles (one per letter)
@@ -279,7 +279,7 @@ def _result_template(
     """`_RESULT` with the context's win kind, discarder and winds, and the win's ``limit``,
     ``yakuman``, ``han`` and ``fu`` (shared when kept: copy it)."""
     ctx = res.context
-    key = _result_key(res, d, limit, yakuman, han, fu)
+    key = result_key(res, d, limit, yakuman, han, fu)
     found = _results.get(key) if key >= 0 else None
     if found is None:
         found = _RESULT.copy()

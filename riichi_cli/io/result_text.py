@@ -17,11 +17,13 @@ from json.encoder import encode_basestring
 from typing import Any, Final
 
 from ..core.errors import RiichiError
+from ..core.native import i64
 from ..core.rules import Rules
 from ..core.scoring import Result, score_request
+from ..core.templates import Templates
 from .mapping import build_request
 from .reading import concealed_keys, group_template, meld_group, reading_dict
-from .report import error_dict, honba_collected, score_mapping
+from .report import error_dict, honba_collected, money_key, result_key, score_mapping
 
 #: How the batch writes an object: strict JSON (no NaN or Infinity), non-ASCII as is. No cycle check:
 #: a result is a fresh tree whose only input values are checked strings and numbers.
@@ -100,15 +102,81 @@ def _groups_text(res: Result) -> str:
     return '{"groups": [' + ", ".join(parts) + '], "wait": "' + r.wait + '"}'
 
 
+#: The text from the win kind to the yaku list's opening by `report.result_key` (what decides the
+#: dict template of the same values), made when first needed; a few hundred recur.
+_situations: Final[Templates[str]] = Templates(4096)
+#: The text of ``points`` and ``payments`` by `report.money_key` (as the dicts of the same values).
+_money: Final[Templates[str]] = Templates(4096)
+
+
+def _situation_text(res: Result, d: i64) -> str:
+    """``"tsumo", "from": ...`` to ``"limit": ..., "yaku": [`` (``d``: `Result.discarder_number`)."""
+    key = result_key(res, d, res.limit, res.yakuman, res.han, res.fu)
+    found = _situations.get(key) if key >= 0 else None
+    if found is None:
+        ctx = res.context
+        parts = [
+            '"tsumo", "from": ' if ctx.tsumo else '"ron", "from": ',
+            _string(ctx.discarder),
+            ', "seat_wind": "',
+            ctx.seat_wind,
+            '", "round_wind": "',
+            ctx.round_wind,
+            '", "dealer": true, "han": ' if ctx.dealer else '", "dealer": false, "han": ',
+            _number(res.han),
+            ', "fu": ',
+            _number(res.fu),
+            ', "yakuman": ',
+            str(res.yakuman),
+            ', "limit": ',
+            _string(res.limit),
+            ', "yaku": [',
+        ]
+        found = "".join(parts)
+        if key >= 0:
+            _situations.put(key, found)
+    return found
+
+
+def _money_text(res: Result, d: i64) -> str:
+    """``"points": {...}, "payments": {...}`` with the context's counters and deposits."""
+    key = money_key(res, d)
+    found = _money.get(key) if key >= 0 else None
+    if found is None:
+        ctx, pts = res.context, res.points
+        if pts.ron is not None:
+            tsumo = "null"
+        else:
+            shares = _number(pts.tsumo_dealer), _number(pts.tsumo_other)
+            tsumo = '{"dealer": ' + shares[0] + ', "non_dealer": ' + shares[1] + "}"
+        pay = [f'"{seat}": {delta}' for seat, delta in res.payments.items()]
+        parts = [
+            '"points": {"total": ',
+            str(pts.total),
+            ', "ron": ',
+            _number(pts.ron),
+            ', "tsumo": ',
+            tsumo,
+            ', "honba": ',
+            str(honba_collected(ctx.honba, ctx.tsumo, res.rules)),
+            ', "deposits": ',
+            str(1000 * ctx.riichi_sticks),
+            '}, "payments": {',
+            ", ".join(pay),
+            "}",
+        ]
+        found = "".join(parts)
+        if key >= 0:
+            _money.put(key, found)
+    return found
+
+
 def result_text(res: Result, id: object = None, source: str | None = None) -> str:
-    """``ENCODE(report.result_dict(res, id, source))``, written without the dicts."""
-    ctx, pts, hand = res.context, res.points, res.hand
-    if pts.ron is not None:
-        tsumo = "null"
-    else:
-        shares = _number(pts.tsumo_dealer), _number(pts.tsumo_other)
-        tsumo = '{"dealer": ' + shares[0] + ', "non_dealer": ' + shares[1] + "}"
-    pay = [f'"{seat}": {delta}' for seat, delta in res.payments.items()]
+    """``ENCODE(report.result_dict(res, id, source))``, written without the dicts: the situation and
+    the money as texts made once per distinct value (`_situations`, `_money`), the yaku, fu lines and
+    groups as texts made once per item."""
+    hand = res.hand
+    d = res.discarder_number()  # (once: both keys have it)
     parts = [
         '{"id": ' if source is None else '{"source": ' + encode_basestring(source) + ', "id": ',
         id_text(id),
@@ -116,37 +184,14 @@ def result_text(res: Result, id: object = None, source: str | None = None) -> st
         encode_basestring(hand.text),
         ', "win_tile": "',
         hand.win_name,
-        '", "win": "tsumo", "from": ' if ctx.tsumo else '", "win": "ron", "from": ',
-        _string(ctx.discarder),
-        ', "seat_wind": "',
-        ctx.seat_wind,
-        '", "round_wind": "',
-        ctx.round_wind,
-        '", "dealer": true, "han": ' if ctx.dealer else '", "dealer": false, "han": ',
-        _number(res.han),
-        ', "fu": ',
-        _number(res.fu),
-        ', "yakuman": ',
-        str(res.yakuman),
-        ', "limit": ',
-        _string(res.limit),
-        ', "yaku": [',
+        '", "win": ',
+        _situation_text(res, d),
         ", ".join([item.json_text(ENCODE) for item in res.yaku]),
         '], "fu_breakdown": [',
         ", ".join([line.json_text(ENCODE) for line in res.fu_lines]),
-        '], "points": {"total": ',
-        str(pts.total),
-        ', "ron": ',
-        _number(pts.ron),
-        ', "tsumo": ',
-        tsumo,
-        ', "honba": ',
-        str(honba_collected(ctx.honba, ctx.tsumo, res.rules)),
-        ', "deposits": ',
-        str(1000 * ctx.riichi_sticks),
-        '}, "payments": {',
-        ", ".join(pay),
-        '}, "warnings": [], "reading": ',
+        "], ",
+        _money_text(res, d),
+        ', "warnings": [], "reading": ',
         _groups_text(res),
         "}",
     ]

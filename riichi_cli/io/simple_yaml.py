@@ -39,12 +39,16 @@ MAX_KEY = 1000
 MAX_DEPTH = 100
 
 
-#: What a cache look-up answers for a text not seen yet (None is a value: ``~``).
-_MISSING: Final = object()
-
-
-#: The printable ASCII characters (what ``str.isprintable`` accepts of ASCII) and the newline.
-_PRINTABLE: Final = bytes(range(0x20, 0x7F)) + b"\n"
+#: The kinds of significant line. "key: value" (the value on the line) and "- value" (an item).
+ENTRY: Final = 0
+ITEM: Final = 1
+#: "key:" or "key: # comment": the value is the block on the following lines, or null.
+OPEN: Final = 2
+#: "- key: ...": an item that is a mapping, whose first entry is on the same line.
+PAIR: Final = 3
+#: A blank or comment line (never listed), and the sentinel after the last line.
+SKIP: Final = 4
+END: Final = 5
 
 
 class NotSimple(Exception):
@@ -77,69 +81,137 @@ def load(text: str, scalar: Scalar) -> list | None:
         return None
 
 
+class _Line:
+    """What one significant line says, worked out once per distinct line: in a hand file most lines
+    repeat from hand to hand (`honba: 0`, `win: ron`, `  - 1z`), and looking a whole line up costs
+    less than stripping, matching and building it again."""
+
+    def __init__(self, indent: int, kind: int, key: Any = None, value: Any = None, flow: bool = False,
+                 inner: _Line | None = None) -> None:  # fmt: skip
+        self.indent = indent
+        self.kind = kind
+        #: ENTRY and OPEN: the key, built.
+        self.key = key
+        #: ENTRY and ITEM: the value, built (scalars are immutable, so one object serves every use);
+        #: for a flow list, its items (copied at each use: lists are not).
+        self.value = value
+        self.flow = flow
+        #: PAIR: the entry on the line, at the column of its key.
+        self.inner = inner
+
+
+_SKIPPED: Final = _Line(-1, SKIP)
+_SENTINEL: Final = _Line(-1, END)
+
+
 class _Reader:
-    """One pass over the significant lines (indent, content) of a text."""
+    """A descent over the significant lines of a text, each read once per distinct text."""
 
     def __init__(self, text: str, scalar: Scalar, ascii: bool = False):
-        """``ascii``: the text is ASCII, and each line is checked here for what `_ODD_CLASS` refuses
-        (in ASCII: a character that is not printable)."""
-        if ascii and text.encode("ascii").translate(None, _PRINTABLE):  # what isprintable() of each
-            raise NotSimple  # line says of ASCII, in a byte loop (that was a third of this reading)
-        indents: list[int] = []
-        contents: list[str] = []
-        for line in text.split("\n"):
-            # In printable ASCII the space is the only whitespace: lstrip() strips what lstrip(" ")
-            # does, by a loop of its own (with an argument, a look-up per character: 3x the cost).
-            content = (line.lstrip() if ascii else line.lstrip(" ")) if line[:1] == " " else line
-            if not content or content[0] == "#":
-                continue
-            first = line[0]
-            if (first == "-" or first == "." or first == "%") and (
-                line.startswith("---") or line.startswith("...") or first == "%"
-            ):  # document markers and directives
-                raise NotSimple
-            indents.append(len(line) - len(content))
-            contents.append(content.rstrip(" ") if content[-1] == " " else content)
-        if not contents:
-            raise NotSimple
-        self.indents: list[int] = indents + [-1]  # a sentinel line
-        self.contents: list[str] = contents + [""]
-        self.i = 0
+        """``ascii``: the text is ASCII, and each distinct line is checked here for what `_ODD_CLASS`
+        refuses (in ASCII: a character that is not printable)."""
         self.build = scalar
+        self.ascii = ascii
         self.cache: dict[str, Any] = {}
-        self.entries: dict[str, tuple[Any, str]] = {}
+        self.i = 0
         self.depth = 0
+        known: dict[str, _Line] = {}
+        lines: list[_Line] = []
+        for text_line in text.split("\n"):
+            line = known.get(text_line)
+            if line is None:
+                line = known[text_line] = self.line(text_line)
+            if line.kind != SKIP:
+                lines.append(line)
+        if not lines:
+            raise NotSimple
+        lines.append(_SENTINEL)
+        self.lines = lines
+
+    def line(self, text: str) -> _Line:
+        """What a line of the text says. Every significant line must be read as an entry or an item
+        for the text to be simple, so anything wrong on it (NotSimple) may be said now."""
+        if self.ascii and not text.isprintable():  # in ASCII: what `_ODD_CLASS` refuses
+            raise NotSimple
+        content = text.lstrip(" ") if text[:1] == " " else text
+        if not content or content[0] == "#":
+            return _SKIPPED
+        first = text[0]
+        if (first == "-" or first == "." or first == "%") and (
+            text.startswith("---") or text.startswith("...") or first == "%"
+        ):  # document markers and directives
+            raise NotSimple
+        indent = len(text) - len(content)
+        if content[-1] == " ":
+            content = content.rstrip(" ")
+        if content == "-" or content.startswith("- "):
+            return self.item(indent, content)
+        return self.entry(indent, content)
+
+    def item(self, indent: int, content: str) -> _Line:
+        rest = content[1:].lstrip(" ")
+        if not rest or rest[0] == "#":
+            raise NotSimple  # an item on the following lines, or a null item: rare
+        if ":" in rest and _ENTRY.match(rest):  # "- key: value": a mapping whose column is its key's
+            return _Line(indent, PAIR, inner=self.entry(indent + len(content) - len(rest), rest))
+        return self.valued(indent, ITEM, None, rest)
+
+    def entry(self, indent: int, content: str) -> _Line:
+        """A mapping line: its key (built) and its value."""
+        match = _ENTRY.match(content)
+        if match is None:
+            raise NotSimple
+        key, text = match.groups()
+        if len(key) > MAX_KEY:
+            raise NotSimple
+        if not text or text[0] == "#":
+            return _Line(indent, OPEN, self.scalar(key))
+        return self.valued(indent, ENTRY, self.scalar(key), text)
+
+    def valued(self, indent: int, kind: int, key: Any, text: str) -> _Line:
+        """A line with a one-line value: a plain or quoted scalar, or a flow list of plain scalars."""
+        first = text[0]
+        if first in "'\"":
+            inner = text[1:-1]
+            if len(text) < 2 or text[-1] != first or first in inner or "\\" in inner or "#" in inner:
+                raise NotSimple
+            return _Line(indent, kind, key, inner)
+        cut = text.find(" #")
+        if cut >= 0:
+            text = text[:cut].rstrip(" ")
+        if first == "[" and text[-1] == "]":
+            inner = text[1:-1].strip(" ")
+            items = [self.plain(item.strip(" "), True) for item in inner.split(",")] if inner else []
+            return _Line(indent, kind, key, items, True)
+        return _Line(indent, kind, key, self.plain(text, False))
 
     def document(self) -> Any:
-        value = self.block(self.indents[0])
-        if self.i != len(self.contents) - 1:
+        value = self.block(self.lines[0].indent)
+        if self.i != len(self.lines) - 1:
             raise NotSimple
         return value
 
     def block(self, indent: int) -> Any:
-        content = self.contents[self.i]
-        if content == "-" or content.startswith("- "):
+        if self.lines[self.i].kind == ITEM or self.lines[self.i].kind == PAIR:
             return self.sequence(indent)
         return self.mapping(indent)
 
     def sequence(self, indent: int) -> list:
         self.enter()
         items = []
-        indents, contents = self.indents, self.contents
-        while indents[self.i] == indent and (contents[self.i] == "-" or contents[self.i].startswith("- ")):
-            content = contents[self.i]
-            rest = content[1:].lstrip(" ")
-            if not rest or rest[0] == "#":
-                raise NotSimple  # an item on the following lines, or a null item: rare
-            # "- key: value": a mapping whose column is that of its key
-            if rest in self.entries or (":" in rest and _ENTRY.match(rest)):  # an entry holds a colon
-                indents[self.i] = indent + len(content) - len(rest)
-                contents[self.i] = rest
-                items.append(self.mapping(indents[self.i]))
-            else:
-                items.append(self.cache[rest] if rest in self.cache else self.value(rest))
+        lines = self.lines
+        line = lines[self.i]
+        while line.indent == indent and (line.kind == ITEM or line.kind == PAIR):
+            if line.kind == ITEM:
+                items.append(self.flow(line) if line.flow else line.value)
                 self.i += 1
-            if indents[self.i] > indent:
+            else:
+                inner = line.inner
+                assert inner is not None
+                lines[self.i] = inner  # the rest of the line is the mapping's first entry
+                items.append(self.mapping(inner.indent))
+            line = lines[self.i]
+            if line.indent > indent:
                 raise NotSimple
         self.depth -= 1
         return items
@@ -153,60 +225,34 @@ class _Reader:
     def mapping(self, indent: int) -> dict:
         self.enter()
         result: dict = {}
-        # Only texts already read as plain scalars are cached: a hit needs no further checks.
-        indents, contents, cache = self.indents, self.contents, self.cache
-        entries = self.entries
-        while indents[self.i] == indent:
-            content = contents[self.i]
-            found = entries.get(content)
-            key, text = found if found is not None else self.entry(content)
+        lines = self.lines
+        line = lines[self.i]
+        while line.indent == indent:
             self.i += 1
-            if text and text[0] != "#":
-                value = cache.get(text, _MISSING)
-                result[key] = value if value is not _MISSING else self.value(text)
-                if indents[self.i] > indent:
-                    raise NotSimple  # a multi-line scalar
-                continue
-            nxt = indents[self.i]
-            if nxt > indent:
-                result[key] = self.block(nxt)
-            elif nxt == indent and (contents[self.i] == "-" or contents[self.i].startswith("- ")):
-                result[key] = self.sequence(indent)  # a list at the key's own column
+            nxt = lines[self.i]
+            if line.kind == ENTRY:
+                result[line.key] = self.flow(line) if line.flow else line.value
+            elif line.kind != OPEN:
+                raise NotSimple  # an item at a mapping's column
+            elif nxt.indent > indent:
+                result[line.key] = self.block(nxt.indent)
+                nxt = lines[self.i]
+            elif nxt.indent == indent and (nxt.kind == ITEM or nxt.kind == PAIR):
+                result[line.key] = self.sequence(indent)  # a list at the key's own column
+                nxt = lines[self.i]
             else:
-                result[key] = None
-            if indents[self.i] > indent:
-                raise NotSimple
+                result[line.key] = None
+            if nxt.indent > indent:
+                raise NotSimple  # a multi-line scalar, or lines indented past the block
+            line = nxt
         self.depth -= 1
         return result
 
-    def entry(self, content: str) -> tuple[Any, str]:
-        """A mapping line's key (built) and value text ("" when none); lines repeat, so it is cached."""
-        match = _ENTRY.match(content)
-        if match is None:
+    def flow(self, line: _Line) -> list:
+        """A new list of a flow list's items, at the current depth."""
+        if self.depth >= MAX_DEPTH:
             raise NotSimple
-        key, text = match.groups()
-        if len(key) > MAX_KEY:
-            raise NotSimple
-        found = self.entries[content] = (self.scalar(key), text or "")
-        return found
-
-    def value(self, text: str) -> Any:
-        """A one-line value: a plain or quoted scalar, or a flow list of plain scalars."""
-        first = text[0]
-        if first in "'\"":
-            inner = text[1:-1]
-            if len(text) < 2 or text[-1] != first or first in inner or "\\" in inner or "#" in inner:
-                raise NotSimple
-            return inner
-        cut = text.find(" #")
-        if cut >= 0:
-            text = text[:cut].rstrip(" ")
-        if first == "[" and text[-1] == "]":
-            inner = text[1:-1].strip(" ")
-            if self.depth >= MAX_DEPTH:
-                raise NotSimple
-            return [self.plain(item.strip(" "), True) for item in inner.split(",")] if inner else []
-        return self.plain(text, False)
+        return list(line.value)
 
     def plain(self, text: str, in_flow: bool) -> Any:
         if not text or text[0] in _INDICATORS and not (text[0] == "-" and text[1:2].isdigit()):

@@ -25,18 +25,18 @@ from typing import Any, Final
 _ODD_CLASS = "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 _odd: list[re.Pattern] = []
 #: A block mapping entry: a simple key, then nothing, a comment or a value.
-_ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?$")
+_ENTRY: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?$")
 #: First characters that make a value something other than a plain scalar (or a YAML error).
-_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
+_INDICATORS: Final = frozenset("-?:,[]{}#&*!|>'\"%@`")
 #: Characters a plain scalar inside a flow list may not hold (here: they send the text away). ":" and
 #: "?" are there because the two YAML loaders disagree on them in flow (`[x?]`, `[x:,]`, `[x:?]`).
-_FLOW_ODD = re.compile(r"[\[\]{}#'\":?]")
+_FLOW_ODD: Final = re.compile(r"[\[\]{}#'\":?]")
 #: Longest simple key: YAML refuses implicit keys over 1,024 characters; shorter ones are left to it too.
-MAX_KEY = 1000
+MAX_KEY: Final = 1000
 #: Deepest nesting of lists and mappings a document may have, here and in the full loader
 #: (`files.loader.parse_yaml` refuses deeper documents): past about 500 levels the pure-Python YAML
 #: loader runs out of stack while the C one does not, so a limit well below keeps installs alike.
-MAX_DEPTH = 100
+MAX_DEPTH: Final = 100
 
 
 #: The kinds of significant line. "key: value" (the value on the line) and "- value" (an item).

@@ -21,7 +21,7 @@ from ..core.rules import Rules, rules_from_options, rules_options
 from ..io.result_text import Record
 from .chunks import cut
 from .loader import Unit, decode, read_file, units
-from .piece_records import Render, RunRecords, Spooled, run_records, task_records, unit_records
+from .piece_records import Render, RunRecords, Spooled, run_records, task_records, unit_groups, unit_records
 from .pool import Here, pool_map, set_worker_rules, worker_rules
 
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
@@ -142,6 +142,11 @@ def parts(unit: Unit, jobs: int) -> list[Unit]:
     return [(*unit, k, jobs) for k in range(jobs)] if big else [unit]
 
 
+#: Records per group when this process scores a whole input alone (`unit_groups`): written out group by
+#: group, the texts of one reuse the memory the one before freed, still in the caches.
+GROUP = 256
+
+
 def results(
     paths: list[str],
     jobs: int,
@@ -169,7 +174,7 @@ def results(
         return
     if jobs <= 1:
         for unit in pieces:
-            yield unit_records(unit, rules)
+            yield from unit_groups(unit, rules, GROUP)
         return
     cuts: deque[Runs] = deque()
     from .batch_fork import forked_groups, read_ahead

@@ -311,16 +311,21 @@ def reading_groups(res: Result) -> list[dict]:
         orphans = {"tiles": tiles, "kind": "orphans", "open": False, "win": True}
         return [SharedDict(orphans)]  # (read-only as every other group, though no other result has it)
     if r.form == "chiitoitsu":
-        reds, out = list(hand.reds), []
-        for t, n in enumerate(hand.concealed):
-            if n:
-                used = min(2, reds[t // 9]) if t in FIVES else 0
-                if used:
-                    reds[t // 9] = reds[t // 9] - used
-                group = _group_key(t * _KINDS + PAIR + 1, used, t == r.win_tile)  # as a standard pair's
-                out.append(group_template(group))
-        return out
+        return [group_template(key) for key in pair_keys(r, hand)]
     return _standard_groups(r, hand)
+
+
+def pair_keys(r: Reading, hand: Hand) -> list[int]:
+    """The pairs of a seven pairs reading in tile order, red fives handed out, as group keys (each as
+    a standard reading's pair: `concealed_keys`)."""
+    reds, out = list(hand.reds), []
+    for t, n in enumerate(hand.concealed):
+        if n:
+            used = min(2, reds[t // 9]) if t in FIVES else 0
+            if used:
+                reds[t // 9] = reds[t // 9] - used
+            out.append(_group_key(t * _KINDS + PAIR + 1, used, t == r.win_tile))
+    return out
 
 
 #: ``{"groups": None, "wait": wait}`` by the core's wait name (a few), made when first needed: a copy

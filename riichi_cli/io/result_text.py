@@ -22,7 +22,7 @@ from ..core.rules import Rules
 from ..core.scoring import Result, score_request
 from ..core.templates import Templates
 from .mapping import build_request
-from .reading import concealed_keys, group_template, meld_group, reading_dict
+from .reading import concealed_keys, group_template, meld_group, pair_keys, reading_dict
 from .report import error_dict, honba_collected, money_key, result_key, score_mapping
 
 #: How the batch writes an object: strict JSON (no NaN or Infinity), non-ASCII as is. No cycle check:
@@ -85,12 +85,17 @@ def _group_text(key: int) -> str:
     return found
 
 
-def _groups_text(res: Result) -> str:
-    """The ``reading`` object's text."""
+def _add_reading(res: Result, parts: list[str]) -> None:
+    """The ``reading`` object's text, added to ``parts``."""
     r, hand = res.reading, res.hand
-    if r.form != "standard":
-        return ENCODE(reading_dict(res))  # seven pairs and thirteen orphans: rare, written by the encoder
-    parts = [_group_text(key) for key in concealed_keys(r, hand)]
+    if r.form == "kokushi":
+        parts.append(ENCODE(reading_dict(res)))  # rare: written by the encoder
+        return
+    parts.append('{"groups": [')
+    keys = concealed_keys(r, hand) if r.form == "standard" else pair_keys(r, hand)
+    for key in keys:
+        parts.append(_group_text(key))
+        parts.append(", ")
     for m in hand.melds:
         written = m.notation()
         text = _meld_texts.get(written)
@@ -99,7 +104,10 @@ def _groups_text(res: Result) -> str:
             if len(_meld_texts) < 4096:
                 _meld_texts[written] = text
         parts.append(text)
-    return '{"groups": [' + ", ".join(parts) + '], "wait": "' + r.wait + '"}'
+        parts.append(", ")
+    parts[-1] = '], "wait": "'  # (over the last separator: a reading has a group at least)
+    parts.append(r.wait)
+    parts.append('"}')
 
 
 #: The text from the win kind to the yaku list's opening by `report.result_key` (what decides the
@@ -186,15 +194,23 @@ def result_text(res: Result, id: object = None, source: str | None = None) -> st
         hand.win_name,
         '", "win": ',
         _situation_text(res, d),
-        ", ".join([item.json_text(ENCODE) for item in res.yaku]),
-        '], "fu_breakdown": [',
-        ", ".join([line.json_text(ENCODE) for line in res.fu_lines]),
-        "], ",
-        _money_text(res, d),
-        ', "warnings": [], "reading": ',
-        _groups_text(res),
-        "}",
-    ]
+    ]  # then every piece is added to the one list, joined once
+    sep = ""
+    for item in res.yaku:
+        parts.append(sep)
+        parts.append(item.json_text(ENCODE))
+        sep = ", "
+    parts.append('], "fu_breakdown": [')
+    sep = ""
+    for line in res.fu_lines:
+        parts.append(sep)
+        parts.append(line.json_text(ENCODE))
+        sep = ", "
+    parts.append("], ")
+    parts.append(_money_text(res, d))
+    parts.append(', "warnings": [], "reading": ')
+    _add_reading(res, parts)
+    parts.append("}")
     return "".join(parts)
 
 

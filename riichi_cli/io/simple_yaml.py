@@ -24,8 +24,6 @@ from typing import Any, Final
 #: in ASCII the same set is the printable characters and the newline (`_Reader` checks line by line).
 _ODD_CLASS = "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 _odd: list[re.Pattern] = []
-#: A block mapping entry: a simple key, then nothing, a comment or a value.
-_ENTRY: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?$")
 #: First characters that make a value something other than a plain scalar (or a YAML error).
 _INDICATORS: Final = frozenset("-?:,[]{}#&*!|>'\"%@`")
 #: Characters a plain scalar inside a flow list may not hold (here: they send the text away). ":" and
@@ -152,16 +150,16 @@ class _Reader:
         rest = content[1:].lstrip(" ")
         if not rest or rest[0] == "#":
             raise NotSimple  # an item on the following lines, or a null item: rare
-        if ":" in rest and _ENTRY.match(rest):  # "- key: value": a mapping whose column is its key's
+        if _entry_parts(rest) is not None:  # "- key: value": a mapping whose column is its key's
             return _Line(indent, PAIR, inner=self.entry(indent + len(content) - len(rest), rest))
         return self.valued(indent, ITEM, None, rest)
 
     def entry(self, indent: int, content: str) -> _Line:
         """A mapping line: its key (built) and its value."""
-        match = _ENTRY.match(content)
-        if match is None:
+        parts = _entry_parts(content)
+        if parts is None:
             raise NotSimple
-        key, text = match.groups()
+        key, text = parts
         if len(key) > MAX_KEY:
             raise NotSimple
         if not text or text[0] == "#":
@@ -262,11 +260,32 @@ class _Reader:
         return self.scalar(text)
 
     def scalar(self, text: str) -> Any:
-        """A plain scalar as the full loader resolves and builds it (cached: values repeat)."""
+        """A plain scalar as the full loader resolves and builds it (cached: values repeat, but not
+        hands in notation: those are nearly all distinct, and seen as strings at once)."""
+        if _plain_string(text):
+            return text
         if text in self.cache:
             return self.cache[text]
-        value = self.cache[text] = text if _plain_string(text) else self.build(text)
+        value = self.cache[text] = self.build(text)
         return value
+
+
+def _entry_parts(content: str) -> tuple[str, str] | None:
+    """A block mapping entry's key and value text ("" when none), or None when ``content`` is not
+    one: a simple key (``[A-Za-z_][A-Za-z0-9_]*``: for ASCII that is what isidentifier() accepts),
+    a colon, then nothing or spaces and the rest (a value or a comment). A regular expression said
+    the same at several times the cost, on every new line."""
+    colon = content.find(":")
+    if colon <= 0:
+        return None
+    key = content[:colon]
+    if not (key.isascii() and key.isidentifier()):
+        return None
+    if colon + 1 == len(content):
+        return key, ""
+    if content[colon + 1] != " ":
+        return None
+    return key, content[colon + 2 :].lstrip(" ")
 
 
 def _plain_string(text: str) -> bool:

@@ -18,6 +18,8 @@ import re
 from collections.abc import Callable
 from typing import Any, Final
 
+from ..core.native import i64
+
 #: Characters outside this set send the text to the full loader (tabs, CR, NEL and the Unicode line
 #: and paragraph separators, a BOM inside the text, non-printable characters). Compiled when a text
 #: that is not ASCII comes: compiling a class that spans Unicode costs about 15 ms of start-up, and
@@ -84,7 +86,7 @@ class _Line:
     repeat from hand to hand (`honba: 0`, `win: ron`, `  - 1z`), and looking a whole line up costs
     less than stripping, matching and building it again."""
 
-    def __init__(self, indent: int, kind: int, key: Any = None, value: Any = None, flow: bool = False,
+    def __init__(self, indent: i64, kind: i64, key: Any = None, value: Any = None, flow: bool = False,
                  inner: _Line | None = None) -> None:  # fmt: skip
         self.indent = indent
         self.kind = kind
@@ -111,8 +113,9 @@ class _Reader:
         self.build = scalar
         self.ascii = ascii
         self.cache: dict[str, Any] = {}
-        self.i = 0
-        self.depth = 0
+        #: The line being read, and how many lists and mappings it is in (native ints: hot loops).
+        self.i: i64 = 0
+        self.depth: i64 = 0
         known: dict[str, _Line] = {}
         lines: list[_Line] = []
         for text_line in text.split("\n"):
@@ -139,14 +142,14 @@ class _Reader:
             text.startswith("---") or text.startswith("...") or first == "%"
         ):  # document markers and directives
             raise NotSimple
-        indent = len(text) - len(content)
+        indent: i64 = len(text) - len(content)
         if content[-1] == " ":
             content = content.rstrip(" ")
         if content == "-" or content.startswith("- "):
             return self.item(indent, content)
         return self.entry(indent, content)
 
-    def item(self, indent: int, content: str) -> _Line:
+    def item(self, indent: i64, content: str) -> _Line:
         rest = content[1:].lstrip(" ")
         if not rest or rest[0] == "#":
             raise NotSimple  # an item on the following lines, or a null item: rare
@@ -154,7 +157,7 @@ class _Reader:
             return _Line(indent, PAIR, inner=self.entry(indent + len(content) - len(rest), rest))
         return self.valued(indent, ITEM, None, rest)
 
-    def entry(self, indent: int, content: str) -> _Line:
+    def entry(self, indent: i64, content: str) -> _Line:
         """A mapping line: its key (built) and its value."""
         parts = _entry_parts(content)
         if parts is None:
@@ -166,7 +169,7 @@ class _Reader:
             return _Line(indent, OPEN, self.scalar(key))
         return self.valued(indent, ENTRY, self.scalar(key), text)
 
-    def valued(self, indent: int, kind: int, key: Any, text: str) -> _Line:
+    def valued(self, indent: i64, kind: i64, key: Any, text: str) -> _Line:
         """A line with a one-line value: a plain or quoted scalar, or a flow list of plain scalars."""
         first = text[0]
         if first in "'\"":
@@ -189,12 +192,13 @@ class _Reader:
             raise NotSimple
         return value
 
-    def block(self, indent: int) -> Any:
-        if self.lines[self.i].kind == ITEM or self.lines[self.i].kind == PAIR:
+    def block(self, indent: i64) -> Any:
+        kind = self.lines[self.i].kind
+        if kind == ITEM or kind == PAIR:
             return self.sequence(indent)
         return self.mapping(indent)
 
-    def sequence(self, indent: int) -> list:
+    def sequence(self, indent: i64) -> list:
         self.enter()
         items = []
         lines = self.lines
@@ -220,7 +224,7 @@ class _Reader:
         if self.depth > MAX_DEPTH:
             raise NotSimple
 
-    def mapping(self, indent: int) -> dict:
+    def mapping(self, indent: i64) -> dict:
         self.enter()
         result: dict = {}
         lines = self.lines

@@ -25,15 +25,15 @@ CONTENT = st.text(alphabet="aZ_9: #x-.\u00e9\u0661\u00b2", min_size=1, max_size=
 def test_entry_parts_are_those_of_the_pattern(content):
     match = ENTRY.match(content)
     want = None if match is None else (match.group(1), match.group(2) or "")
-    assert simple_yaml._entry_parts(content) == want, content
+    assert simple_yaml._entry_parts(content, set()) == want, content
 
 
 def test_entry_parts_examples():
-    assert simple_yaml._entry_parts("hand: 1m") == ("hand", "1m")
-    assert simple_yaml._entry_parts("a_1:") == ("a_1", "")
-    assert simple_yaml._entry_parts("a:   # c") == ("a", "# c")
+    assert simple_yaml._entry_parts("hand: 1m", set()) == ("hand", "1m")
+    assert simple_yaml._entry_parts("a_1:", set()) == ("a_1", "")
+    assert simple_yaml._entry_parts("a:   # c", set()) == ("a", "# c")
     for content in ["a:b", ":a", "1a: b", "a b: c", "\u00e9: x", "a\u0661: x", "a"]:
-        assert simple_yaml._entry_parts(content) is None, content
+        assert simple_yaml._entry_parts(content, set()) is None, content
 
 
 def test_repeated_lines_give_separate_lists():

@@ -117,6 +117,8 @@ class _Reader:
         self.build = scalar
         self.ascii = ascii
         self.cache: dict[str, Any] = {}
+        #: The keys of entries seen so far: each is checked once (keys repeat from hand to hand).
+        self.keys: set[str] = set()
         #: The line being read, and how many lists and mappings it is in (native ints: hot loops).
         self.i: i64 = 0
         self.depth: i64 = 0
@@ -157,13 +159,13 @@ class _Reader:
         rest = content[1:].lstrip(" ")
         if not rest or rest[0] == "#":
             raise NotSimple  # an item on the following lines, or a null item: rare
-        if _entry_parts(rest) is not None:  # "- key: value": a mapping whose column is its key's
+        if _entry_parts(rest, self.keys) is not None:  # "- key: value": a mapping whose column is its key's
             return _Line(indent, PAIR, inner=self.entry(indent + len(content) - len(rest), rest))
         return self.valued(indent, ITEM, None, rest)
 
     def entry(self, indent: i64, content: str) -> _Line:
         """A mapping line: its key (built) and its value."""
-        parts = _entry_parts(content)
+        parts = _entry_parts(content, self.keys)
         if parts is None:
             raise NotSimple
         key, text = parts
@@ -278,31 +280,24 @@ class _Reader:
         return value
 
 
-def _entry_parts(content: str) -> tuple[str, str] | None:
+def _entry_parts(content: str, keys: set[str]) -> tuple[str, str] | None:
     """A block mapping entry's key and value text ("" when none), or None when ``content`` is not
-    one: a simple key, a colon, then nothing or spaces and the rest (a value or a comment). A regular
-    expression said the same at several times the cost, on every new line."""
+    one: a simple key (``[A-Za-z_][A-Za-z0-9_]*``: for ASCII that is what isidentifier() accepts;
+    ``keys`` holds those already checked), a colon, then nothing or spaces and the rest (a value or
+    a comment). A regular expression said the same at several times the cost, on every new line."""
     colon = content.find(":")
     if colon <= 0:
         return None
     key = content[:colon]
-    if not _simple_key(key):
-        return None
+    if key not in keys:
+        if not (key.isascii() and key.isidentifier()):
+            return None
+        keys.add(key)
     if colon + 1 == len(content):
         return key, ""
     if content[colon + 1] != " ":
         return None
     return key, content[colon + 2 :].lstrip(" ")
-
-
-def _simple_key(key: str) -> bool:
-    """Whether ``key`` is ``[A-Za-z_][A-Za-z0-9_]*``. By character codes: compiled, ``ord(key[n])``
-    reads the character in place, where isascii() and isidentifier() are two calls by name."""
-    for n in range(len(key)):
-        code = ord(key[n])
-        if not (97 <= code <= 122 or 65 <= code <= 90 or code == 95 or (n > 0 and 48 <= code <= 57)):
-            return False  # not a-z, A-Z, _ or (after the first) 0-9
-    return len(key) > 0
 
 
 def _plain_string(text: str) -> bool:

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_batch_robust import GOOD, records, riichi
 
+import riichi_cli
 from riichi_cli.core.rules import resolve_rules
 from riichi_cli.files import batch
 from riichi_cli.files.chunks import chunk_items, cut, stray_line
@@ -176,3 +177,17 @@ def test_the_cli_writes_the_same_bytes_with_two_jobs(tmp_path):
         two = riichi("batch", str(f), "--format", fmt, "--jobs", "2")
         assert one == two and one[0] == 1
     assert len(records(one[1])[0]["results"]) == 301
+
+
+def test_one_job_scores_and_writes_a_file_in_groups_in_order(tmp_path, monkeypatch):
+    # Issue 22: with one job a file's records come 256 at a time (each group written before the next
+    # is scored); the groups together are every hand's record, in order, as scored one by one.
+    f = tmp_path / "hands.yaml"
+    f.write_text("hands:\n" + _body(600))
+    groups = list(batch.results([str(f)], 1, resolve_rules(), lambda: io.BytesIO()))
+    assert [len(g) for g in groups] == [batch.GROUP, batch.GROUP, 600 - 2 * batch.GROUP]
+    got = [json.loads(text) for g in groups for text, _, _ in g]
+    hands = [GOOD, "1m", GOOD, "123m 456p"]
+    want = [riichi_cli.score({"hand": hands[i % 4], "id": i}, source=f"{f}#{i}") for i in range(600)]
+    assert got == json.loads(json.dumps(want))
+    assert [ok for g in groups for _, ok, _ in g] == [i % 2 == 0 for i in range(600)]

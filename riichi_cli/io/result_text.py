@@ -194,20 +194,12 @@ def result_text(res: Result, id: object = None, source: str | None = None) -> st
         hand.win_name,
         '", "win": ',
         _situation_text(res, d),
-    ]  # then every piece is added to the one list, joined once
-    sep = ""
-    for item in res.yaku:
-        parts.append(sep)
-        parts.append(item.json_text(ENCODE))
-        sep = ", "
-    parts.append('], "fu_breakdown": [')
-    sep = ""
-    for line in res.fu_lines:
-        parts.append(sep)
-        parts.append(line.json_text(ENCODE))
-        sep = ", "
-    parts.append("], ")
-    parts.append(_money_text(res, d))
+        ", ".join([item.json_text(ENCODE) for item in res.yaku]),
+        '], "fu_breakdown": [',
+        ", ".join([line.json_text(ENCODE) for line in res.fu_lines]),
+        "], ",
+        _money_text(res, d),
+    ]  # then the reading's pieces are added to the one list, joined once
     parts.append(', "warnings": [], "reading": ')
     _add_reading(res, parts)
     parts.append("}")

@@ -10,7 +10,7 @@ from ..core.rules import Rules
 from ..io.json_lines import line_records
 from ..io.result_text import Record, refused_record, score_record
 from .chunks import chunk_items
-from .loader import Unit, json_line, unit_items
+from .loader import Item, Unit, json_line, unit_items
 
 if TYPE_CHECKING:  # the fork path loads only with --jobs
     from .forked import Spool
@@ -33,10 +33,12 @@ def unit_records(unit: Unit, rules: Rules) -> list[Record]:
     if unit[0] == "lines":
         _, where, prefix, index, numbered = unit
         return line_records(numbered, where, prefix, index, rules, json_line)
-    return [
-        score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
-        for src, m in unit_items(unit)
-    ]
+    return item_records(unit_items(unit), rules)
+
+
+def item_records(items: list[Item], rules: Rules) -> list[Record]:
+    """The record of each item: its mapping scored, or its refusal."""
+    return [score_record(m, rules, s) if isinstance(m, dict) else refused_record(m, s) for s, m in items]
 
 
 def unit_groups(unit: Unit, rules: Rules, size: int) -> Iterator[list[Record]]:
@@ -50,10 +52,7 @@ def unit_groups(unit: Unit, rules: Rules, size: int) -> Iterator[list[Record]]:
     if not items:
         yield []
     for start in range(0, len(items), size):
-        yield [
-            score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
-            for src, m in items[start : start + size]
-        ]
+        yield item_records(items[start : start + size], rules)
 
 
 def task_records(task: list[Unit], rules: Rules) -> list[Record]:
@@ -66,8 +65,7 @@ def run_records(unit: Unit, rules: Rules) -> RunRecords:
     items = chunk_items(unit)
     if items is None:
         return RunRecords(None)
-    return RunRecords([score_record(m, rules, src) if isinstance(m, dict) else refused_record(m, src)
-                       for src, m in items])  # fmt: skip
+    return RunRecords(item_records(items, rules))
 
 
 class Spooled:

@@ -58,13 +58,18 @@ def riichi_command() -> list[str]:
 
 
 def timed(cmd: list[str]) -> tuple[float, float, subprocess.CompletedProcess]:
-    """Wall and CPU seconds of a child process (its own workers included)."""
+    """Wall and CPU seconds of a child process (its own workers included), its output as text.
+
+    The output is read as bytes and decoded after the clock stops: decoding the 9 MB a batch of 8,000
+    hands writes (text mode's newline pass included) took this process about 20 ms after the child had
+    exited, and that time was counted as the batch's."""
     before = os.times()
     start = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    proc = subprocess.run(cmd, capture_output=True)
     wall = time.perf_counter() - start
     after = os.times()
     cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    proc.stdout, proc.stderr = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8", "replace")
     return wall, cpu, proc
 
 

@@ -12,7 +12,7 @@ from contextlib import closing
 
 from ..core.rules import Rules
 from ..files.batch import Summary, results
-from .streams import json_lines_bytes, progress, write_json_texts
+from .streams import json_lines_bytes, progress, widen_pipe, write_json_texts
 
 
 def echo_error(message: str) -> None:
@@ -64,6 +64,8 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
     counts = Summary()
     live = fmt == "jsonl" and _live(paths)
     out = sys.stdout
+    if fmt != "table":
+        widen_pipe(out)
     rows: list[dict] = []
     render = json_lines_bytes(out) if fmt == "jsonl" and jobs > 1 else None
     groups = results(paths, jobs, rules, lambda: sys.stdin.buffer, scheduler, render)

@@ -6,14 +6,15 @@ prints and never raising for bad input: ``score``, ``score_many``, ``waits``, ``
 TypedDicts of riichi_cli.api_types, checked against the JSON Schemas (tests/test_api_types.py).
 """
 
-from typing import TYPE_CHECKING, Any
-
 # The subpackage riichi_cli.settle is loaded before the function of the same name is bound, so a
 # later `import riichi_cli.settle.settlement` cannot rebind `riichi_cli.settle` to the package.
 from . import settle as _settle_package  # noqa: F401
 from .api import analyze, replay, rules, score_many, settle, shanten, table, waits
 
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
 if TYPE_CHECKING:  # the compiled io.report.score returns a plain dict; to a type checker, its schema
+    from typing import Any
+
     from .api_types import ScoreResult
 
     def score(mapping: Any, rules: Any = None, source: str | None = None) -> ScoreResult:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import closing
-from typing import TYPE_CHECKING, Any, cast
 
 from .core.errors import InvalidContext, RiichiError
+from .core.hints import cast
 from .core.rules import (
     DEFAULT_PRESET,
     PRESETS,
@@ -27,7 +27,10 @@ from .io.report import checked, error_dict, refusal, score, score_mapping
 from .io.rules_input import read_rules, rules_of
 from .io.values import read_id, tile_list, unknown_key_message
 
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
 if TYPE_CHECKING:  # the TypedDicts cost more to build than the rest of this module (`riichi` start-up)
+    from typing import Any
+
     from .api_types import (
         AnalyzeResult,
         ReplayRecord,

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import NoReturn
 
 from ..core.rules import Rules, parse_rule_assignments, resolve_rules
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 FORMATS = ("table", "json", "jsonl")
 #: Options that take a value, by their names on the command line (the value of ``-j`` may be glued).

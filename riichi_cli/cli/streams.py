@@ -12,9 +12,12 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from typing import TypeVar
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 
 def write_json_text(text: str, out=None, end: str = "\n") -> None:

@@ -7,7 +7,6 @@ become (a `Context`, a checked `Request`) and the table-side checks. Pure: no I/
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
 
 from .decompose import is_kokushi
 from .errors import InvalidContext, InvalidHand
@@ -15,6 +14,10 @@ from .hand import Hand, Meld
 from .record import Record
 from .rules import Rules
 from .tiles import NORTH, NOT_IN_THREE_PLAYER, name, seat_before
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 
 class Context(Record):

@@ -7,11 +7,13 @@ so a hand costs a few dictionary lookups once the common shapes have been seen.
 
 from __future__ import annotations
 
-from typing import Final
-
 from .native import i64
 from .templates import Templates
 from .tiles import COUNT_BITS, ORPHANS, is_orphan, suit_key
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 SEQ: Final = 0
 TRIP: Final = 1
@@ -23,7 +25,7 @@ Split = tuple[tuple[Group, ...], int]
 # Kept in `Templates` (keys too large for a dict to take without making an int object per look-up; the
 # splits themselves in its entries, no list of them to read beside); at most 500,000, then the
 # others are split each time.
-_splits: Final[Templates[tuple[Split, ...]]] = Templates(500_000)
+_splits: Final[Templates] = Templates(500_000)
 _KEY_LIMIT: Final = 1 << 47
 
 

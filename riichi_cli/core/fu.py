@@ -4,7 +4,6 @@ rounds the sum (`round_fu`: the same for lines made elsewhere)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 from .decompose import TRIP
 from .native import i64
@@ -12,6 +11,10 @@ from .reading import Reading
 from .record import Record
 from .shared_dict import SharedDict
 from .tiles import DRAGONS, is_orphan, name
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 
 class FuLine(Record):

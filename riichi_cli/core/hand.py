@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
 
 from .decompose import SEQ, TRIP
+from .hints import cast
 from .native import i64
 from .record import Record
 from .tiles import (
@@ -19,6 +19,10 @@ from .tiles import (
     spell_digits,
     suit_text,
 )
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 MELD_KINDS: Final = ("chi", "pon", "kan", "kakan", "ankan")
 KAN_KINDS: Final = ("kan", "kakan", "ankan")

@@ -12,9 +12,11 @@ same either way.
 
 from __future__ import annotations
 
-from typing import Final
-
 from .native import i64
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 #: Marks an empty slot (keys are never negative).
 _EMPTY: Final = -1

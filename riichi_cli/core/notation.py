@@ -5,12 +5,14 @@ Refusals point at the first bad character of the text they were given.
 
 from __future__ import annotations
 
-from typing import Final, NoReturn
-
 from .errors import InvalidHand, NotationError
 from .hand import KAN_KINDS, MELD_KINDS, Hand, HeldHand, Meld, packed_hand, unpacked_counts
 from .native import i64
 from .tiles import FIVES, name
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final, NoReturn
 
 #: The suit (0-3) of a character code below 128, 4 where it is not a suit letter. Bytes, not a list:
 #: compiled, a byte is read as a native int, where a list item is an object to check and unbox (the

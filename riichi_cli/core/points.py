@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
-
 from .native import i64
 from .record import Record
 from .rules import Rules
 from .templates import Templates
 from .tiles import SEATS
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 LIMIT_BASE: Final = {
     "mangan": 2000,
@@ -108,7 +110,7 @@ class Points(Record):
 
 #: `hand_points` by its arguments packed in an int, made when first needed: a `Points` never changes,
 #: so one per value serves every reading (a few dozen values recur), none to make and free per hand.
-_points_made: Final[Templates[Points]] = Templates(4096)
+_points_made: Final[Templates] = Templates(4096)
 _POINTS_BASE_LIMIT: Final = 1 << 40
 
 
@@ -176,7 +178,7 @@ _FOUR_SEATS: Final = {"E": 0, "S": 0, "W": 0, "N": 0}
 
 
 #: `payments` of four players by `_payment_key`.
-_payment_templates: Final[Templates[dict[str, int]]] = Templates(4096)
+_payment_templates: Final[Templates] = Templates(4096)
 
 
 def _payment_key(points: Points, winner: i64, discarder: i64, honba: int, sticks: int, rules: Rules) -> i64:

@@ -6,8 +6,6 @@ each way is a reading, and the scorer keeps the one that pays most.
 
 from __future__ import annotations
 
-from typing import Final, cast
-
 from .context import Context
 from .decompose import (
     SEQ,
@@ -22,9 +20,14 @@ from .decompose import (
     standard_splits,
 )
 from .hand import Hand
+from .hints import cast
 from .native import i64
 from .rules import Rules
 from .tiles import EAST, GREEN_TILES, NORTH, ORPHANS, SOUTH, TERMINALS, UNIT_SHIFT, WEST, wind_tile
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 # One bit per tile property, so that a hand's facts are an AND and an OR over its tiles.
 _ORPHAN: Final = 1

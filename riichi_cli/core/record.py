@@ -9,9 +9,11 @@ listing them, and `replace`.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, TypeVar
 
-T = TypeVar("T")
+    T = TypeVar("T")
 
 
 class Record:

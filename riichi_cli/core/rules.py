@@ -6,10 +6,12 @@ True
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
-
 from .errors import InvalidContext, did_you_mean, short
 from .record import Record, replace
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Final
 
 
 class Rules(Record):

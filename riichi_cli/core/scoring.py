@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
-
 from .context import Context, Request
 from .decompose import winning_tiles
 from .errors import BelowMinimum, Furiten, NotAWin, NoYaku, RiichiError
@@ -28,6 +26,10 @@ from .yaku import NAMES, add_yaku_items
 from .yaku_defs import YakuItem
 from .yaku_facts import renhou_as
 from .yakuman import find_yakuman
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 
 class Result(Record):
@@ -239,13 +241,17 @@ def _finish(
 _RENHOU_MANGAN: Final = YakuItem("renhou", han=5)
 
 
-class Shortfall(NamedTuple):
-    """A reading with yaku worth fewer han (dora excluded) than the rules need to win."""
+class Shortfall:
+    """A reading with yaku worth fewer han (dora excluded) than the rules need to win. (A plain class:
+    a NamedTuple needs the typing module at run time, which `riichi batch` starts without.)"""
 
-    han: int
-    yaku: tuple[str, ...]
-    needed: int
-    why: str
+    __slots__ = ("han", "yaku", "needed", "why")
+
+    def __init__(self, han: int, yaku: tuple[str, ...], needed: int, why: str) -> None:
+        self.han: Final = han
+        self.yaku: Final = yaku
+        self.needed: Final = needed
+        self.why: Final = why
 
 
 def needed_han(r: Reading) -> int:
@@ -277,8 +283,11 @@ def score_reading(r: Reading) -> Result | Shortfall | None:
     if yaku_han < needed or not items:  # no yaku is no win, whatever a hand-built Rules says
         if flat is not None:
             return flat
+        if not items:
+            return None
         names = tuple([NAMES[item.id][0] for item in items])
-        return Shortfall(yaku_han, names, *han_needed(r)) if items else None
+        most, why = han_needed(r)
+        return Shortfall(yaku_han, names, most, why)
     lines, fu = counted_fu(r, no_tsumo_fu)
     han: i64 = yaku_han + add_dora_items(r, items)
     base, limit = base_points(han, fu, r.rules)

@@ -10,7 +10,10 @@ and so that sharing them can never make one result change another, that object r
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
+
 
 REFUSAL = (
     "this dict is part of a result and shared with other results, so it is read-only; "

@@ -12,28 +12,31 @@ object and a list of dicts.
 
 from __future__ import annotations
 
-from typing import Final, Generic, TypeVar
-
 from .int_table import first_slot
 from .native import i64
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 
-class _Entry(Generic[T]):
+class _Entry:
     """A key and its template, and what else the caller keeps with it (``extra``: a second template in
     the same entry, rather than a tuple of the two, which the collector would track for good)."""
 
     __slots__ = ("key", "template", "extra")
 
-    def __init__(self, key: i64, template: T, extra: object = None) -> None:
+    def __init__(self, key: i64, template: Any, extra: object = None) -> None:
         self.key: Final = key
         self.template: Final = template
         self.extra: Final = extra
 
 
-class Templates(Generic[T]):
+class Templates:
     """Values (dicts to copy) by int key (0 to 2**62), at most ``limit`` of them (then the rest are not kept).
+
+    Not a generic class: ``Generic`` would need the typing module at run time, which `riichi batch`
+    starts without (core/hints.py). Each table's values are of one type, named where it is made.
 
     Open addressing with linear probing from `first_slot` (as `IntTable`), at most half full (the slots
     double as entries come)."""
@@ -41,12 +44,12 @@ class Templates(Generic[T]):
     __slots__ = ("slots", "mask", "count", "limit")
 
     def __init__(self, limit: int) -> None:
-        self.slots: list[_Entry[T] | None] = [None] * 64
+        self.slots: list[_Entry | None] = [None] * 64
         self.mask: i64 = 63
         self.count: i64 = 0
         self.limit: Final[i64] = limit
 
-    def get(self, key: i64) -> T | None:
+    def get(self, key: i64) -> Any:
         """The template of ``key`` (shared: copy it), or None. (`entry`'s walk, written out: the
         memos' look-up, several a score() call, makes no second call.)"""
         slots = self.slots
@@ -60,7 +63,7 @@ class Templates(Generic[T]):
             entry = slots[i]
         return None
 
-    def entry(self, key: i64) -> _Entry[T] | None:
+    def entry(self, key: i64) -> _Entry | None:
         """The entry of ``key`` (its template and extra, shared: copy them), or None."""
         slots = self.slots
         mask = self.mask
@@ -73,7 +76,7 @@ class Templates(Generic[T]):
             entry = slots[i]
         return None
 
-    def put(self, key: i64, template: T, extra: object = None) -> i64:
+    def put(self, key: i64, template: object, extra: object = None) -> i64:
         """Keep ``template`` and ``extra`` (not to be changed afterwards) for ``key``, unless ``limit``
         are kept (or ``key`` is: the first stays); its number among the kept ones (0, 1, ...), or -1
         if not kept."""
@@ -86,7 +89,7 @@ class Templates(Generic[T]):
         self._insert(_Entry(key, template, extra))
         return number
 
-    def _insert(self, entry: _Entry[T]) -> None:
+    def _insert(self, entry: _Entry) -> None:
         slots = self.slots
         mask = self.mask
         i: i64 = first_slot(entry.key, mask)

@@ -8,10 +8,13 @@ Red fives are ordinary fives here; who holds a red one is tracked beside the cou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from .native import i64
 from .templates import Templates
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 SUITS: Final = "mpsz"
 NUM_TILES: Final = 34
@@ -202,7 +205,7 @@ def hand_suit_keys(counts: tuple[int, ...]) -> list[int] | None:
 #: Suit texts made when first needed (at most 100,000) by (`suit_key`, red fives 0-4) packed in an int:
 #: `Templates`, since these keys are too large for a dict to take without making an int object per
 #: look-up.
-_suit_texts: Final[Templates[str]] = Templates(100_000)
+_suit_texts: Final[Templates] = Templates(100_000)
 
 
 def suit_text(key: i64, red: i64) -> str:

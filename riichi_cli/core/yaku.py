@@ -7,8 +7,6 @@ needs (`reading_facts`, core/yaku_facts.py). The yakuman have their own table (c
 
 from __future__ import annotations
 
-from typing import Final
-
 from .native import i64
 from .reading import Reading
 from .tiles import DRAGONS, GREEN, RED, WHITE, is_orphan, is_terminal
@@ -40,6 +38,10 @@ from .yaku_facts import (
     renhou_as,
 )
 from .yakuman import YAKUMAN
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 # -- helpers -------------------------------------------------------------------------------
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 from .reading import Reading
 from .record import Record
 from .shared_dict import SharedDict
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 
 class YakuItem(Record):

@@ -3,11 +3,13 @@ needs one is skipped without a call when the reading lacks it), triplets held, r
 
 from __future__ import annotations
 
-from typing import Final
-
 from .native import i64
 from .reading import Reading
 from .tiles import is_orphan
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 #: The honors' bit in `Reading.suit_bits` (m, p, s, z: 1, 2, 4, 8).
 _HONORS: Final = 8

@@ -3,12 +3,14 @@ worth for it (0 when it does not apply), in the `YAKUMAN` table; `find_yakuman` 
 
 from __future__ import annotations
 
-from typing import Final
-
 from .reading import Reading
 from .tiles import DRAGONS, WINDS
 from .yaku_defs import YakumanDef
 from .yaku_facts import _HONORS, _held, renhou_as
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 # -- yakuman -------------------------------------------------------------------------------
 

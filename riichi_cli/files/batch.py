@@ -14,7 +14,6 @@ import os
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from contextlib import closing
-from typing import BinaryIO
 
 from ..core.errors import RiichiError
 from ..core.rules import Rules, rules_from_options, rules_options
@@ -23,6 +22,10 @@ from .chunks import cut
 from .loader import Unit, decode, read_file, units
 from .piece_records import Render, RunRecords, Spooled, run_records, task_records, unit_groups, unit_records
 from .pool import Here, pool_map, set_worker_rules, worker_rules
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 #: JSON lines sent to a worker at a time (a YAML file or text always goes alone).
 LINES_PER_TASK = 256

@@ -20,10 +20,13 @@ file is read whole instead (`files.batch` does that), which gives its usual hand
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ..core.errors import RiichiError
 from .loader import Item, Unit, hands_of, parse_yaml
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The ``hands:`` line of a file whose hands are listed under that key (a comment may follow).
 _HANDS_KEY = re.compile(r"hands: *(?:#.*)?\r?$", re.M)

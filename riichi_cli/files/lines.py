@@ -6,9 +6,12 @@ Apart from the loader so that the line commands start without its imports (YAML,
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import BinaryIO
 
 from ..core.errors import RiichiError, Unreadable
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 #: Largest YAML file, YAML stdin or context file read; a bigger one is one `unreadable` record.
 MAX_BYTES = 16 * 1024 * 1024

@@ -15,15 +15,16 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, BinaryIO, Final
 
 from ..core.errors import InvalidContext, RiichiError, Unreadable, clip, short
 from ..io import simple_yaml
 from .lines import MAX_BYTES, MAX_LINE, line_blocks, lines
 from .walk import expand, shown
 
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any, BinaryIO, Final
 
 #: Keys that mark a `riichi settle` document met by `batch` (sample_hands/settle/ holds some).
 SETTLE_KEYS = ("wins", "draw", "chombo")

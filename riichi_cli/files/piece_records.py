@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
 
 from ..core.rules import Rules
 from ..io.json_lines import line_records
@@ -12,6 +11,7 @@ from ..io.result_text import Record, refused_record, score_record
 from .chunks import chunk_items
 from .loader import Item, Unit, json_line, unit_items
 
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
 if TYPE_CHECKING:  # the fork path loads only with --jobs
     from .forked import Spool
 

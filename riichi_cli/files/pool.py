@@ -4,12 +4,16 @@ in input order with a bounded number in flight, and `Here` items worked out in t
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Iterator
-from typing import Any, TypeVar
 
 from ..core.rules import Rules, rules_from_options
 
-T = TypeVar("T")
-R = TypeVar("R")
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
+    R = TypeVar("R")
+
 
 #: The rules a worker process scores with, set once when the worker starts.
 _worker_rules: list[Rules] = []

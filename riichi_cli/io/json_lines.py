@@ -12,15 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from json import JSONDecoder
-from typing import Any, Final, cast
 
 from ..core.errors import RiichiError
+from ..core.hints import cast
 from ..core.rules import Rules
 from .result_text import Record, refused_record, score_record
 
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, Final
+
 #: The scanner of a plain decoder (integers made by the scanner: a line of at most 4,000 characters
 #: cannot hold a number too long to convert, which `files.loader` keeps as a marker).
-_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = cast(Any, JSONDecoder()).scan_once
+_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = cast("Any", JSONDecoder()).scan_once
 #: The longest line read here; a longer one goes to ``slow``.
 SHORT: Final = 4000
 

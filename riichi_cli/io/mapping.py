@@ -10,8 +10,6 @@ two halves for an analysis of 13 tiles, which has a situation but no winning til
 
 from __future__ import annotations
 
-from typing import Any, Final
-
 from ..core.context import Context, Request, check_context, check_three_player, check_win_tile
 from ..core.errors import InvalidContext, short
 from ..core.hand import Hand, Meld
@@ -21,6 +19,10 @@ from ..core.rules import DEFAULT_PRESET, PRESETS, Rules
 from .one_pass import quick_request
 from .rules_input import read_rules
 from .values import chankan_value, count, flag, read_id, seat, tile_codes, unknown_key_message
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 #: The yes/no keys of a situation, in the order the command line lists them.
 FLAGS: Final = (

@@ -11,17 +11,20 @@ differently; the common one costs less.
 
 from __future__ import annotations
 
-from typing import Final, cast
-
 from ..core.context import Context, Request, check_context, check_win_tile
 from ..core.errors import RiichiError
 from ..core.hand import Hand
+from ..core.hints import cast
 from ..core.native import i64
 from ..core.notation import RED_FIVES, over_four, parse_hand, tile_code
 from ..core.rules import Rules
 from ..core.tiles import UNIT_SHIFT
 from .rules_input import rules_from
 from .values import MAX_COUNT, tile_codes, valid_id
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 # The keys read here, by slot. Any other key (discards, passed, a typo) is left to the full reading.
 _HAND: Final = 0

@@ -7,8 +7,6 @@ written, each group's tiles in notation with red fives written ``0`` where a 5 w
 
 from __future__ import annotations
 
-from typing import Final
-
 from ..core.decompose import SEQ, TRIP
 from ..core.hand import Hand, Meld
 from ..core.native import i64
@@ -16,6 +14,10 @@ from ..core.reading import START_BITS, START_MASK, Reading, _sequence_wait
 from ..core.scoring import Result
 from ..core.shared_dict import SharedDict
 from ..core.tiles import FIVES, SUITS, format_counts, spell_digits
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 #: The core's wait names -> docs/output.md names, for the closed-only forms.
 _KOKUSHI_WAITS: Final = {"kokushi13": "kokushi_13", "tanki": "kokushi"}

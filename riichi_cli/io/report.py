@@ -8,7 +8,6 @@ for every result cost more than the scoring (issue 22).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
 
 from ..core.errors import InvalidContext, RiichiError
 from ..core.native import i64
@@ -22,6 +21,12 @@ from .mapping import build_request
 from .reading import reading_dict
 from .rules_input import rules_of
 from .values import valid_id
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, Final, TypeVar
+
+    T = TypeVar("T")
 
 ECHO_KEYS = ("hand", "win_tile", "win", "from", "seat_wind", "round_wind")
 SCORE_KEYS = ("han", "fu", "yakuman", "limit", "yaku", "fu_breakdown", "points", "payments")
@@ -102,11 +107,11 @@ _POINTS: Final[dict[str, Any]] = dict.fromkeys(("total", "ron", "tsumo", "honba"
 #: "dealer") and the win's "limit", "yakuman", "han" and "fu", by `result_key`, made when first
 #: needed: a look-up and a copy cost less than setting nine values per result. A few hundred recur
 #: (about 540 in the 4,000 results of the conformance hands with two rule sets).
-_results: Final[Templates[dict]] = Templates(4096)
+_results: Final[Templates] = Templates(4096)
 
 
 #: `points_dict` templates by `_points_key`.
-_points_templates: Final[Templates[dict]] = Templates(4096)
+_points_templates: Final[Templates] = Templates(4096)
 
 
 def _points_key(total: int, ron: bool, honba: int, deposits: int) -> int:
@@ -142,7 +147,7 @@ def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, A
 
 
 #: A result's ``points`` templates by `_kept_points_key`.
-_kept_points: Final[Templates[dict]] = Templates(4096)
+_kept_points: Final[Templates] = Templates(4096)
 
 
 def _kept_points_key(res: Result, counters: int, sticks: int) -> i64:
@@ -187,7 +192,7 @@ def result_points(res: Result, counters: int, sticks: int) -> dict[str, Any]:
 
 
 #: ``points.tsumo`` templates by `Points.kept_id`: a copy costs less than a dict built key by key.
-_shares: Final[Templates[dict]] = Templates(4096)
+_shares: Final[Templates] = Templates(4096)
 
 
 def _tsumo_shares(pts: Points) -> dict[str, Any]:
@@ -205,7 +210,7 @@ def _tsumo_shares(pts: Points) -> dict[str, Any]:
 #: A result's points (tsumo shares in place) with its payments as the entry's extra, by `money_key`:
 #: one look-up for the three dicts a result lists (read-only, shared), all decided by its kept Points,
 #: seats, counters and deposits (kept in one entry: a tuple of dicts would stay tracked by the collector).
-_money: Final[Templates[dict[str, Any]]] = Templates(4096)
+_money: Final[Templates] = Templates(4096)
 
 
 def money_key(res: Result, d: i64) -> i64:
@@ -330,9 +335,6 @@ def result_dict(
     out["warnings"] = []
     out["reading"] = reading_dict(res)
     return out if source is None else {"source": source, **out}  # a batch names the file first
-
-
-T = TypeVar("T")
 
 
 def error_object(err: RiichiError) -> dict:

@@ -14,7 +14,6 @@ import math
 from json import JSONEncoder
 from json import encoder as json_encoder
 from json.encoder import encode_basestring
-from typing import Any, Final
 
 from ..core.errors import RiichiError
 from ..core.native import i64
@@ -24,6 +23,10 @@ from ..core.templates import Templates
 from .mapping import build_request
 from .reading import concealed_keys, group_template, meld_group, pair_keys, reading_dict
 from .report import error_dict, honba_collected, money_key, result_key, score_mapping
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 #: How the batch writes an object: strict JSON (no NaN or Infinity), non-ASCII as is. No cycle check:
 #: a result is a fresh tree whose only input values are checked strings and numbers.
@@ -112,9 +115,9 @@ def _add_reading(res: Result, parts: list[str]) -> None:
 
 #: The text from the win kind to the yaku list's opening by `report.result_key` (what decides the
 #: dict template of the same values), made when first needed; a few hundred recur.
-_situations: Final[Templates[str]] = Templates(4096)
+_situations: Final[Templates] = Templates(4096)
 #: The text of ``points`` and ``payments`` by `report.money_key` (as the dicts of the same values).
-_money: Final[Templates[str]] = Templates(4096)
+_money: Final[Templates] = Templates(4096)
 
 
 def _situation_text(res: Result, d: i64) -> str:

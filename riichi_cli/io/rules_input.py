@@ -3,11 +3,13 @@ default rules an API caller gives; resolved rules cached by their inputs."""
 
 from __future__ import annotations
 
-from typing import Final
-
 from ..core.errors import InvalidContext, short
 from ..core.rules import Rules, resolve_rules, with_overrides
 from .values import unknown_key_message
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Final
 
 # (id of the default rules, preset, options) -> (the default rules, the resolved rules). The
 # default is kept in the entry so that its id cannot be reused while the entry lives; keying on the

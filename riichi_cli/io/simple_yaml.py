@@ -16,9 +16,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Final
 
 from ..core.native import i64
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, Final
+
+    Scalar = Callable[[str], Any]
 
 #: Characters outside this set send the text to the full loader (tabs, CR, NEL and the Unicode line
 #: and paragraph separators, a BOM inside the text, non-printable characters). Compiled when a text
@@ -60,7 +65,6 @@ class NotSimple(Exception):
 
 
 #: A plain scalar's text -> its value, as the full loader resolves and builds it.
-Scalar = Callable[[str], Any]
 
 
 def load(text: str, scalar: Scalar) -> list | None:

@@ -6,10 +6,13 @@ value, or raises the refusal with its detail id."""
 from __future__ import annotations
 
 import math
-from typing import Any, Final, NoReturn
 
 from ..core.errors import InvalidContext, NotationError, did_you_mean, short
 from ..core.notation import scan_codes, tile_code
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, Final, NoReturn
 
 _SEATS: Final = {"E": "E", "S": "S", "W": "W", "N": "N"}
 _SEAT_WORDS: Final = {

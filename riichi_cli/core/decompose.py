@@ -94,7 +94,7 @@ def suit_splits(suit: int, counts: tuple[int, ...] | list[int], key: int) -> tup
 def _keyed_splits(suit: i64, key: i64) -> tuple[Split, ...]:
     """`suit_splits` of a suit's `suit_key` below `_KEY_LIMIT` (the key holds the counts, 4 bits each,
     the first tile highest: no counts to read), cached."""
-    known = _splits.get(key)
+    known: tuple[Split, ...] | None = _splits.get(key)
     if known is not None:
         return known
     size: i64 = 7 if suit == 3 else 9

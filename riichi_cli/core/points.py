@@ -124,7 +124,7 @@ def hand_points(base: int, dealer: bool, tsumo: bool) -> Points:
     if 0 <= base < _POINTS_BASE_LIMIT:
         b: i64 = base
         key = b * 4 + dealer * 2 + tsumo
-    found = _points_made.get(key) if key >= 0 else None
+    found: Points | None = _points_made.get(key) if key >= 0 else None
     if found is not None:
         return found
     points = _hand_points(base, dealer, tsumo)
@@ -227,7 +227,7 @@ def payments(
     if rules.players != 4:
         return worked_payments(points, winner, discarder, honba, sticks, rules)
     key = _payment_key(points, seat_number(winner), seat_number(discarder), honba, sticks, rules)
-    found = _payment_templates.get(key) if key >= 0 else None
+    found: dict[str, int] | None = _payment_templates.get(key) if key >= 0 else None
     if found is None:
         found = worked_payments(points, winner, discarder, honba, sticks, rules)
         if key < 0:
@@ -244,7 +244,7 @@ def kept_payments(
     if rules.players != 4:
         return None
     key = _payment_key(points, winner, discarder, honba, sticks, rules)
-    found = _payment_templates.get(key) if key >= 0 else None
+    found: dict[str, int] | None = _payment_templates.get(key) if key >= 0 else None
     return None if found is None else found.copy()
 
 

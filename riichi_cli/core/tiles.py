@@ -211,7 +211,7 @@ _suit_texts: Final[Templates] = Templates(100_000)
 def suit_text(key: i64, red: i64) -> str:
     """The notation of one suit packed by `suit_key` (counts 0-4), ``red`` (0-4) of its fives written 0.
     (Native ints: the look-up key is a shift and an OR of them, where an int's shift is a call.)"""
-    found = _suit_texts.get(key << 3 | red)
+    found: str | None = _suit_texts.get(key << 3 | red)
     if found is not None:
         return found
     suit, counts = key & 3, key >> 2

@@ -133,7 +133,7 @@ def points_dict(total: int, ron: bool, honba: int, deposits: int) -> dict[str, A
     ``total`` is the hand's points, also ``ron``'s on a ron; ``honba`` and ``deposits`` what the
     winner collects. A copy of the template of the same numbers when there is one."""
     key = _points_key(total, ron, honba, deposits)
-    found = _points_templates.get(key) if key >= 0 else None
+    found: dict | None = _points_templates.get(key) if key >= 0 else None
     if found is None:
         found = _POINTS.copy()  # the numbers as shared int objects (`shared_points`): none to allocate
         found["total"] = shared_points(total)
@@ -175,7 +175,7 @@ def result_points(res: Result, counters: int, sticks: int) -> dict[str, Any]:
     shares included: a copy of the template of the same values when there is one, found without
     working the numbers out."""
     key = _kept_points_key(res, counters, sticks)
-    found = _kept_points.get(key) if key >= 0 else None
+    found: dict | None = _kept_points.get(key) if key >= 0 else None
     if found is not None:
         points = found.copy()
     else:
@@ -198,7 +198,7 @@ _shares: Final[Templates] = Templates(4096)
 def _tsumo_shares(pts: Points) -> dict[str, Any]:
     """``{"dealer", "non_dealer"}``: what each payer pays on a tsumo (a fresh dict)."""
     kept: i64 = pts.kept_id
-    found = _shares.get(kept) if kept >= 0 else None
+    found: dict | None = _shares.get(kept) if kept >= 0 else None
     if found is None:
         found = {"dealer": pts.tsumo_dealer, "non_dealer": pts.tsumo_other}
         if kept < 0:
@@ -242,7 +242,8 @@ def _result_money(res: Result, d: i64) -> tuple[dict[str, Any], dict[str, int]]:
             return points, res.keep_payments(pay)
     kept = found.extra
     assert isinstance(kept, dict)
-    return found.template, res.keep_payments(kept)
+    template: dict[str, Any] = found.template
+    return template, res.keep_payments(kept)
 
 
 def read_only_points(points: dict[str, Any]) -> dict[str, Any]:
@@ -285,7 +286,7 @@ def _result_template(
     ``yakuman``, ``han`` and ``fu`` (shared when kept: copy it)."""
     ctx = res.context
     key = result_key(res, d, limit, yakuman, han, fu)
-    found = _results.get(key) if key >= 0 else None
+    found: dict | None = _results.get(key) if key >= 0 else None
     if found is None:
         found = _RESULT.copy()
         found["win"] = "tsumo" if ctx.tsumo else "ron"

@@ -123,7 +123,7 @@ _money: Final[Templates] = Templates(4096)
 def _situation_text(res: Result, d: i64) -> str:
     """``"tsumo", "from": ...`` to ``"limit": ..., "yaku": [`` (``d``: `Result.discarder_number`)."""
     key = result_key(res, d, res.limit, res.yakuman, res.han, res.fu)
-    found = _situations.get(key) if key >= 0 else None
+    found: str | None = _situations.get(key) if key >= 0 else None
     if found is None:
         ctx = res.context
         parts = [
@@ -152,7 +152,7 @@ def _situation_text(res: Result, d: i64) -> str:
 def _money_text(res: Result, d: i64) -> str:
     """``"points": {...}, "payments": {...}`` with the context's counters and deposits."""
     key = money_key(res, d)
-    found = _money.get(key) if key >= 0 else None
+    found: str | None = _money.get(key) if key >= 0 else None
     if found is None:
         ctx, pts = res.context, res.points
         if pts.ron is not None:

@@ -55,11 +55,27 @@ def test_decode_bad_utf8(data, byte):
     assert "UTF-8" in info.value.message and f"byte {byte}" in info.value.message
 
 
-@pytest.mark.parametrize("data", [b"", b" ", b"\n\n", b"\t \r\n", b"\xef\xbb\xbf"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b" ",
+        b"\n\n",
+        b"\t \r\n",
+        b"\xef\xbb\xbf",
+        "\u3000\u2028\x0b\x1c\n".encode(),
+        b"\xef\xbb\xbf \x85".replace(b"\x85", "\x85".encode()),
+    ],
+)
 def test_decode_empty(data):
     with pytest.raises(Unreadable) as info:
         loader.decode(data, "empty.yaml")
     assert "empty" in info.value.message
+
+
+@pytest.mark.parametrize("text", ["x", " \u3000x\n", "\n\n-", "\ufeff\ufeff"])
+def test_decode_keeps_what_is_not_whitespace(text):
+    assert loader.decode(text.encode(), "some.yaml") == text.removeprefix("\ufeff")
 
 
 # -- parse_yaml ----------------------------------------------------------------------------------

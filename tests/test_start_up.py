@@ -49,9 +49,11 @@ def _loaded(tmp_path: Path, suffix: str, *args: str) -> tuple[set[str], str]:
 
 
 @pytest.mark.parametrize("suffix", [".yaml", ".jsonl"])
-@pytest.mark.parametrize("fmt", ["jsonl", "json"])
-def test_a_batch_loads_no_typing_click_yaml_or_pool(tmp_path, suffix, fmt):
-    loaded, out = _loaded(tmp_path, suffix, "--format", fmt)
+@pytest.mark.parametrize(
+    "options", [("--format", "jsonl"), ("--format", "json"), ("--format", "jsonl", "-j", "2")]
+)
+def test_a_batch_loads_no_typing_click_yaml_or_pool(tmp_path, suffix, options):
+    loaded, out = _loaded(tmp_path, suffix, *options)
     assert out.count('"ok": true') == 2 and out.count('"ok": false') == 1
     unwanted = {"typing", "mypy_extensions", "click", "yaml", "multiprocessing", "rich"}
     assert not loaded & unwanted, sorted(loaded & unwanted)

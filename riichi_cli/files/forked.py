@@ -25,9 +25,12 @@ import marshal
 import os
 import signal
 from collections.abc import Callable, Generator, Iterator
-from typing import Any, NoReturn
 
 from .pool import worker_lost
+
+TYPE_CHECKING = False  # typing is not loaded at run time (core/hints.py)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 #: Bytes of the length in front of a child's answer.
 HEAD = 8

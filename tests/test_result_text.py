@@ -77,7 +77,18 @@ def test_ids_and_sources(ident):
     rules = resolve_rules()
     m = {"id": ident, "hand": "234567m2278p456s9p", "riichi": True, "dora": ["1p"]}
     assert id_text(ident) == ENCODE(ident)
-    for source in (None, "hands.yaml#1", 'dir/"odd" é.yaml#3'):
+    sources = [
+        "hands.yaml#1",
+        'dir/"odd" é.yaml#3',
+        "a#b#12",
+        "#5",
+        "x#",
+        "x#\u0661\u0662",
+        "x#05",
+        "-#0",
+        "\\#3",
+    ]
+    for source in [None, *sources, "\x01\u2028#2", "hands.yaml#1"]:  # (the last: its head kept)
         assert score_record(m, rules, source) == plain(m, rules, source)
 
 

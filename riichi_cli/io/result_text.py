@@ -182,6 +182,25 @@ def _money_text(res: Result, d: i64) -> str:
     return found
 
 
+#: ``{"source": "FILE#`` by FILE, the part of a batch source before its hand's number, escaped once.
+_source_heads: Final[dict[str, str]] = {}
+
+
+def _source_head(source: str) -> str:
+    """``{"source": "<source>", "id": `` as the encoder writes it. A batch's sources are ``FILE#N``:
+    escaping works character by character and "#" and digits need none, so FILE is escaped once per
+    file rather than the whole source once per hand."""
+    where, sep, number = source.rpartition("#")
+    if not sep or not (number.isascii() and number.isdigit()):
+        return '{"source": ' + encode_basestring(source) + ', "id": '
+    head = _source_heads.get(where)
+    if head is None:
+        head = '{"source": ' + encode_basestring(where)[:-1] + "#"
+        if len(_source_heads) < 256:
+            _source_heads[where] = head
+    return f'{head}{number}", "id": '
+
+
 def result_text(res: Result, id: object = None, source: str | None = None) -> str:
     """``ENCODE(report.result_dict(res, id, source))``, written without the dicts: the situation and
     the money as texts made once per distinct value (`_situations`, `_money`), the yaku, fu lines and
@@ -189,11 +208,12 @@ def result_text(res: Result, id: object = None, source: str | None = None) -> st
     hand = res.hand
     d = res.discarder_number()  # (once: both keys have it)
     parts = [
-        '{"id": ' if source is None else '{"source": ' + encode_basestring(source) + ', "id": ',
+        '{"id": ' if source is None else _source_head(source),
         id_text(id),
-        ', "ok": true, "error": null, "hand": ',
-        encode_basestring(hand.text),
-        ', "win_tile": "',
+        # a hand's notation is tile digits, suit letters, meld kinds, colons and spaces: nothing to escape
+        ', "ok": true, "error": null, "hand": "',
+        hand.text,
+        '", "win_tile": "',
         hand.win_name,
         '", "win": ',
         _situation_text(res, d),

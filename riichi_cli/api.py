@@ -8,7 +8,6 @@ command line prints it. The functions are plain picklable callables, fit for pro
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from contextlib import closing
 
 from .core.errors import InvalidContext, RiichiError
 from .core.hints import cast
@@ -74,9 +73,11 @@ def score_items(items: Iterable[tuple[Any, str | None]], rules: Rules, jobs: int
             yield score(m, rules, src)
         return
     work = pool_map(_score_chunk, chunks(items, 64), jobs, set_worker_rules, (rules_options(rules),))
-    with closing(work):
+    try:
         for done in work:
             yield from done
+    finally:  # a stop ends the pool at once
+        work.close()
 
 
 def score_many(mappings: Iterable[Any], jobs: int = 1, rules: Any = None) -> Iterator[ScoreResult]:

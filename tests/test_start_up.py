@@ -52,9 +52,9 @@ def _loaded(tmp_path: Path, suffix: str, *args: str) -> tuple[set[str], str]:
 @pytest.mark.parametrize(
     "options", [("--format", "jsonl"), ("--format", "json"), ("--format", "jsonl", "-j", "2")]
 )
-def test_a_batch_loads_no_typing_click_yaml_or_pool(tmp_path, suffix, options):
+def test_a_batch_loads_no_typing_contextlib_click_yaml_or_pool(tmp_path, suffix, options):
     loaded, out = _loaded(tmp_path, suffix, *options)
     assert out.count('"ok": true') == 2 and out.count('"ok": false') == 1
-    unwanted = {"typing", "mypy_extensions", "click", "yaml", "multiprocessing", "rich"}
+    unwanted = {"typing", "mypy_extensions", "contextlib", "click", "yaml", "multiprocessing", "rich"}
     assert not loaded & unwanted, sorted(loaded & unwanted)
     assert "riichi_cli.io.result_text" in loaded  # (the batch did run)

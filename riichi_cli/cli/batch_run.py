@@ -8,7 +8,6 @@ import json
 import os
 import stat
 import sys
-from contextlib import closing
 
 from ..core.rules import Rules
 from ..files.batch import Summary, results
@@ -70,33 +69,34 @@ def _run_batch(paths: list[str], fmt: str, jobs: int, rules: Rules, scheduler: s
     render = json_lines_bytes(out) if fmt == "jsonl" and jobs > 1 else None
     groups = results(paths, jobs, rules, lambda: sys.stdin.buffer, scheduler, render)
     first = True
-    with closing(groups):  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
-        try:
-            for group in progress(groups, "scoring", weight=len):
-                if not isinstance(group, list):  # JSON lines a child wrote out: copied as they are
-                    counts.add_spooled(group)
-                    out.flush()
-                    group.copy_to(out.fileno())
-                    continue
-                counts.add_all(group)
-                if fmt == "table":
-                    rows.extend(json.loads(text) for text, _, _ in group)
-                    continue
-                texts = [text for text, _, _ in group]
-                if fmt == "jsonl" and texts:
-                    write_json_texts(texts, out, "", "\n", "\n")
-                elif texts:  # opened with the first object: a refused --scheduler prints nothing
-                    write_json_texts(texts, out, '{"results": [' if first else ", ", ", ", "")
-                    first = False
-                if live:
-                    out.flush()  # each group as soon as it is known: a slow stream is answered live
-        except NoDask as e:
-            echo_error(f"riichi: {e}")
-            return 2
-        except WorkerLost as e:  # a worker or the cluster lost: what was printed stays, no more
-            out.flush()
-            echo_error(f"riichi: {e}")
-            return 70
+    try:
+        for group in progress(groups, "scoring", weight=len):
+            if not isinstance(group, list):  # JSON lines a child wrote out: copied as they are
+                counts.add_spooled(group)
+                out.flush()
+                group.copy_to(out.fileno())
+                continue
+            counts.add_all(group)
+            if fmt == "table":
+                rows.extend(json.loads(text) for text, _, _ in group)
+                continue
+            texts = [text for text, _, _ in group]
+            if fmt == "jsonl" and texts:
+                write_json_texts(texts, out, "", "\n", "\n")
+            elif texts:  # opened with the first object: a refused --scheduler prints nothing
+                write_json_texts(texts, out, '{"results": [' if first else ", ", ", ", "")
+                first = False
+            if live:
+                out.flush()  # each group as soon as it is known: a slow stream is answered live
+    except NoDask as e:
+        echo_error(f"riichi: {e}")
+        return 2
+    except WorkerLost as e:  # a worker or the cluster lost: what was printed stays, no more
+        out.flush()
+        echo_error(f"riichi: {e}")
+        return 70
+    finally:  # on any stop (Ctrl-C, a closed pipe) the worker pool ends at once
+        groups.close()
     stats = counts.as_dict()
     if fmt == "json":
         out.write(('{"results": [' if first else "") + '], "summary": ' + json.dumps(stats) + "}\n")

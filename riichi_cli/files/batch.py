@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
-from contextlib import closing
 
 from ..core.errors import RiichiError
 from ..core.rules import Rules, rules_from_options, rules_options
@@ -187,8 +186,10 @@ def results(
         return
     work = pool_map(_score_task, _first_share_here(tasks(pieces, jobs, cuts), rules), jobs, set_worker_rules,
                     (rules_options(rules),))  # fmt: skip
-    with closing(work):
+    try:
         yield from _joined(work, cuts, rules)
+    finally:  # a stop ends the pool at once
+        work.close()
 
 
 def _joined(

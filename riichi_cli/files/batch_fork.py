@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
-from contextlib import closing
 
 from ..core.rules import Rules
 from ..io.result_text import Record
@@ -45,8 +44,10 @@ def forked_groups(
     child = lambda unit: _spilled(_group(unit, rules), render)
     for weighed in rounds(units):
         work = forked_map(lambda unit: _group(unit, rules), split(weighed, jobs), child, _received)
-        with closing(work):
+        try:
             yield from work
+        finally:  # a stop ends the children at once
+            work.close()
 
 
 def _group(unit: Unit, rules: Rules) -> list[Record] | RunRecords:

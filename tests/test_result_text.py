@@ -10,6 +10,7 @@ and sources; refusals go through the encoder itself.
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring
 from pathlib import Path
 
 import majiang
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from riichi_cli.core.rules import resolve_rules
 from riichi_cli.files.loader import file_items
 from riichi_cli.io.report import score
-from riichi_cli.io.result_text import ENCODE, id_text, score_record
+from riichi_cli.io.result_text import ENCODE, _source_head, id_text, score_record
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_hands"
 
@@ -131,3 +132,16 @@ def test_shapes(hand, win):
         rules = resolve_rules(preset)
         m = {"hand": hand, "win": win, "seat_wind": "E", "honba": 2, "riichi_sticks": 1}
         assert score_record(m, rules) == plain(m, rules)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.text(max_size=8), st.sampled_from(["#", "#0", "#12", "#\u0661", "", "#x", "##3"])),
+        max_size=6,
+    )
+)
+def test_a_source_head_is_the_encoded_source(sources):
+    for where, tail in sources + sources:  # each again: the kept file part is used, or changed
+        source = where + tail
+        assert _source_head(source) == '{"source": ' + encode_basestring(source) + ', "id": '

@@ -182,23 +182,35 @@ def _money_text(res: Result, d: i64) -> str:
     return found
 
 
-#: ``{"source": "FILE#`` by FILE, the part of a batch source before its hand's number, escaped once.
-_source_heads: Final[dict[str, str]] = {}
+#: The file part of the last batch source seen and its ``{"source": "FILE#`` (escaped): a batch's
+#: sources come file by file.
+_last_source: Final[list[str]] = ["", '{"source": "#']
 
 
 def _source_head(source: str) -> str:
     """``{"source": "<source>", "id": `` as the encoder writes it. A batch's sources are ``FILE#N``:
     escaping works character by character and "#" and digits need none, so FILE is escaped once per
     file rather than the whole source once per hand."""
-    where, sep, number = source.rpartition("#")
-    if not sep or not (number.isascii() and number.isdigit()):
+    cut = source.rfind("#")
+    if cut < 0 or not _ascii_digits(source, cut + 1):
         return '{"source": ' + encode_basestring(source) + ', "id": '
-    head = _source_heads.get(where)
-    if head is None:
-        head = '{"source": ' + encode_basestring(where)[:-1] + "#"
-        if len(_source_heads) < 256:
-            _source_heads[where] = head
-    return f'{head}{number}", "id": '
+    last = _last_source
+    if cut != len(last[0]) or not source.startswith(last[0]):
+        where = source[:cut]
+        last[0], last[1] = where, '{"source": ' + encode_basestring(where)[:-1] + "#"
+    return f'{last[1]}{source[cut + 1 :]}", "id": '
+
+
+def _ascii_digits(text: str, start: i64) -> bool:
+    """Whether ``text`` from ``start`` on is one or more of the digits 0-9."""
+    end: i64 = len(text)
+    if start >= end:
+        return False
+    for i in range(start, end):
+        c = ord(text[i])
+        if c < 48 or c > 57:
+            return False
+    return True
 
 
 def result_text(res: Result, id: object = None, source: str | None = None) -> str:

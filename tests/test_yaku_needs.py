@@ -96,3 +96,11 @@ def test_needs_hold_on_the_conformance_hands() -> None:
 @given(deals())
 def test_needs_hold_on_generated_hands(deal) -> None:
     _check(deal.mapping())
+
+
+def test_the_blocked_table_is_each_values_walk_over_the_rows():
+    """`_BLOCKED` is built from the rows each fact bit blocks; a walk over every row for each value of
+    each byte must give the same table."""
+    direct = [Y._blocked_by(b, v) & Y._LOW_ROWS for b in range(Y._FACT_BYTES) for v in range(256)]
+    assert Y._BLOCKED == direct
+    assert any(direct[1:256]) and any(direct[257:512])  # (the table does block rows)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from typing import cast as cast
 else:
 
-    def cast(_type, value):  # noqa: ANN001, ANN201 (the checker reads typing.cast instead)
+    def cast(_type, value):  # (unannotated: the checker reads typing.cast instead)
         """The value itself, as ``typing.cast``."""
         return value
 

@@ -36,7 +36,8 @@ class Templates:
     """Values (dicts to copy) by int key (0 to 2**62), at most ``limit`` of them (then the rest are not kept).
 
     Not a generic class: ``Generic`` would need the typing module at run time, which `riichi batch`
-    starts without (core/hints.py). Each table's values are of one type, named where it is made.
+    starts without (core/hints.py). Each table's values are of one type, named where they are read
+    (``found: str | None = table.get(key)``), so that compiled code reads them as that type.
 
     Open addressing with linear probing from `first_slot` (as `IntTable`), at most half full (the slots
     double as entries come)."""
